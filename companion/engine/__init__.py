@@ -1,0 +1,20 @@
+"""The rules engine: pure Python, no Django, no I/O, no global randomness."""
+from .chance import Chance, seeded_secret
+from .errors import IllegalAction
+from .game import (
+    advance,
+    allowed_actions,
+    apply,
+    can_redo,
+    can_undo,
+    fold,
+    new_game,
+    new_history,
+    ReplayError,
+)
+from .views import TABLE, view
+
+__all__ = [
+    "Chance", "IllegalAction", "ReplayError", "TABLE", "advance", "allowed_actions", "apply", "can_redo", "can_undo",
+    "fold", "new_game", "new_history", "seeded_secret", "view",
+]

@@ -1,0 +1,458 @@
+"""The base game ruleset (CATAN, 2025 edition), scorekeeping mode.
+
+Handlers receive a `Step`: the state to change in place, the action, and access to
+chance outcomes. They validate first and change the state only once everything is legal.
+"""
+from .errors import IllegalAction
+from .step import Spec, Step
+
+RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
+DEV_CARDS = ("knight", "victory_point", "monopoly", "road_building", "year_of_plenty")
+DEV_DECK = {"knight": 14, "victory_point": 5, "monopoly": 2, "road_building": 2, "year_of_plenty": 2}
+PLAYABLE_DEV_CARDS = ("knight", "monopoly", "road_building", "year_of_plenty")
+SUPPLY = {"settlements": 5, "cities": 4, "roads": 15}
+COLORS = ("red", "blue", "white", "orange", "green", "brown")
+DICE_SOURCES = ("typed", "virtual")
+BOARD_MODES = ("none",)
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+LONGEST_ROAD_VP = LARGEST_ARMY_VP = 2
+LARGEST_ARMY_MIN = 3
+HAND_LIMIT = 7
+LOG_LIMIT = 200
+
+ACTIONS: dict[str, Spec] = {}
+
+
+def action(name, phases, actors):
+    def register(handler):
+        ACTIONS[name] = Spec(name, frozenset(phases), frozenset(actors), handler)
+        return handler
+
+    return register
+
+
+# ---------------------------------------------------------------- setup of a game
+
+
+def validate_config(config: dict) -> dict:
+    """Check a new game's settings and return them normalised."""
+    players = config.get("players") or []
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise IllegalAction("player_count", min=MIN_PLAYERS, max=MAX_PLAYERS)
+    names, colors = set(), set()
+    clean_players = []
+    for p in players:
+        name = str(p.get("name", "")).strip()
+        color = str(p.get("color", "")).strip().lower()
+        if not name or len(name) > 20:
+            raise IllegalAction("player_name", name=name)
+        if color not in COLORS:
+            raise IllegalAction("player_color", color=color)
+        if name.casefold() in names:
+            raise IllegalAction("duplicate_name", name=name)
+        if color in colors:
+            raise IllegalAction("duplicate_color", color=color)
+        names.add(name.casefold())
+        colors.add(color)
+        clean_players.append({"name": name, "color": color})
+    rules = config.get("rules", "base")
+    if rules != "base":
+        raise IllegalAction("unknown_rules", rules=rules)
+    try:
+        target = int(config.get("target", 10))
+    except (TypeError, ValueError):
+        raise IllegalAction("target_vp") from None
+    if not 3 <= target <= 30:
+        raise IllegalAction("target_vp")
+    dice_source = config.get("dice_source", "typed")
+    if dice_source not in DICE_SOURCES:
+        raise IllegalAction("dice_source", source=dice_source)
+    board = config.get("board", "none")
+    if board not in BOARD_MODES:
+        raise IllegalAction("board_mode", board=board)
+    return {
+        "rules": rules,
+        "players": clean_players,
+        "target": target,
+        "dice_source": dice_source,
+        "board": board,
+        "play_mode": "paper",
+    }
+
+
+def new_state(config: dict) -> dict:
+    config = validate_config(config)
+    n = len(config["players"])
+    return {
+        "config": config,
+        "phase": "setup",
+        # Snake order: round 1 clockwise, round 2 back from the last player.
+        "setup": {"order": list(range(n)) + list(range(n - 1, -1, -1)), "index": 0},
+        "turn": {"number": 0, "seat": 0, "rolled": False, "dev_played": False},
+        "players": [
+            {
+                "settlements": 0,
+                "cities": 0,
+                "roads": 0,
+                "dev_hand": [],
+                "knights_played": 0,
+                "dev_played": [],
+                "discarded": 0,
+            }
+            for _ in range(n)
+        ],
+        "dev_deck": dict(DEV_DECK),
+        "counters": {"dice": 0, "dev": 0, "log": 0},
+        "longest_road": None,
+        "largest_army": None,
+        "roll_counts": [0] * 13,
+        "last_roll": None,
+        "pending": [],
+        "robber_return": None,
+        "winner": None,
+        "log": [],
+    }
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def vp_public(state: dict, seat: int) -> int:
+    p = state["players"][seat]
+    vp = p["settlements"] + 2 * p["cities"]
+    if state["longest_road"] == seat:
+        vp += LONGEST_ROAD_VP
+    if state["largest_army"] == seat:
+        vp += LARGEST_ARMY_VP
+    if state["winner"] is not None:
+        vp += vp_hidden(state, seat)  # revealed at the end
+    return vp
+
+
+def vp_hidden(state: dict, seat: int) -> int:
+    return sum(1 for card in state["players"][seat]["dev_hand"] if card["card"] == "victory_point")
+
+
+def vp_total(state: dict, seat: int) -> int:
+    p = state["players"][seat]
+    vp = p["settlements"] + 2 * p["cities"] + vp_hidden(state, seat)
+    if state["longest_road"] == seat:
+        vp += LONGEST_ROAD_VP
+    if state["largest_army"] == seat:
+        vp += LARGEST_ARMY_VP
+    return vp
+
+
+def check_victory(state: dict, step: Step) -> None:
+    """The active player wins as soon as they hold the target during their own turn."""
+    if state["phase"] in ("setup", "finished"):
+        return
+    seat = state["turn"]["seat"]
+    if vp_total(state, seat) >= state["config"]["target"]:
+        state["winner"] = seat
+        state["phase"] = "finished"
+        state["pending"] = []
+        step.log("won", seat=seat, vp=vp_total(state, seat), vp_cards=vp_hidden(state, seat))
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def active_seat(state: dict) -> int:
+    if state["phase"] == "setup":
+        return state["setup"]["order"][state["setup"]["index"]]
+    return state["turn"]["seat"]
+
+
+def _seat_arg(state: dict, value, code="bad_seat"):
+    if value is None or value == "":
+        return None
+    try:
+        seat = int(value)
+    except (TypeError, ValueError):
+        raise IllegalAction(code) from None
+    if not 0 <= seat < len(state["players"]):
+        raise IllegalAction(code)
+    return seat
+
+
+def _resource_arg(value) -> str:
+    if value not in RESOURCES:
+        raise IllegalAction("bad_resource", resource=value)
+    return value
+
+
+def _pieces_left(state: dict, seat: int, kind: str) -> int:
+    return SUPPLY[kind] - state["players"][seat][kind]
+
+
+def _start_turn(state: dict, seat: int) -> None:
+    state["turn"] = {
+        "number": state["turn"]["number"] + 1,
+        "seat": seat,
+        "rolled": False,
+        "dev_played": False,
+    }
+    state["phase"] = "roll"
+
+
+def _award_largest_army(state: dict, step: Step, seat: int) -> None:
+    knights = state["players"][seat]["knights_played"]
+    holder = state["largest_army"]
+    if holder == seat or knights < LARGEST_ARMY_MIN:
+        return
+    if holder is None or knights > state["players"][holder]["knights_played"]:
+        state["largest_army"] = seat
+        step.log("largest_army", seat=seat, knights=knights, previous=holder)
+
+
+# ---------------------------------------------------------------- setup rounds
+
+
+@action("place_setup", phases={"setup"}, actors={"active", "table"})
+def place_setup(step: Step) -> None:
+    state = step.state
+    seat = active_seat(state)
+    setup = state["setup"]
+    n = len(state["players"])
+    round_number = 1 if setup["index"] < n else 2
+    player = state["players"][seat]
+    player["settlements"] += 1
+    player["roads"] += 1
+    step.log("setup_placed", seat=seat, round=round_number)
+    setup["index"] += 1
+    if setup["index"] == len(setup["order"]):
+        state["turn"]["number"] = 0
+        _start_turn(state, setup["order"][0])
+        step.log("game_started", seat=state["turn"]["seat"])
+
+
+# ---------------------------------------------------------------- the roll
+
+
+def _die(value) -> int:
+    try:
+        die = int(value)
+    except (TypeError, ValueError):
+        raise IllegalAction("bad_die", value=value) from None
+    if not 1 <= die <= 6:
+        raise IllegalAction("bad_die", value=value)
+    return die
+
+
+@action("roll", phases={"roll"}, actors={"active", "table", "device"})
+def roll(step: Step) -> None:
+    state = step.state
+    typed = step.args.get("dice")
+    if typed is not None:
+        if not isinstance(typed, (list, tuple)) or len(typed) != 2:
+            raise IllegalAction("bad_dice")
+        dice = [_die(typed[0]), _die(typed[1])]
+        source = step.args.get("source", "typed")
+        if source not in ("typed", "reader"):
+            raise IllegalAction("bad_dice")
+    else:
+        counter = state["counters"]["dice"]
+        dice = [
+            step.outcome("die1", lambda c: c.randint("dice", counter, 6) + 1, _valid_die),
+            step.outcome("die2", lambda c: c.randint("dice", counter + 1, 6) + 1, _valid_die),
+        ]
+        state["counters"]["dice"] = counter + 2
+        source = "virtual"
+    seat = state["turn"]["seat"]
+    total = dice[0] + dice[1]
+    state["last_roll"] = {"dice": dice, "total": total, "seat": seat, "source": source, "turn": state["turn"]["number"]}
+    state["roll_counts"][total] += 1
+    state["turn"]["rolled"] = True
+    step.log("rolled", seat=seat, dice=dice, total=total, source=source)
+    if total == 7:
+        state["phase"] = "discard"
+        state["pending"] = [{"seat": s, "kind": "discard"} for s in range(len(state["players"]))]
+        state["robber_return"] = "main"
+    else:
+        state["phase"] = "main"
+
+
+def _valid_die(value) -> bool:
+    return isinstance(value, int) and 1 <= value <= 6
+
+
+@action("discard", phases={"discard"}, actors={"pending", "table"})
+def discard(step: Step) -> None:
+    state = step.state
+    seat = step.seat_for_pending("discard")
+    try:
+        hand_size = int(step.args.get("hand_size"))
+    except (TypeError, ValueError):
+        raise IllegalAction("bad_hand_size") from None
+    if not 0 <= hand_size <= 95:
+        raise IllegalAction("bad_hand_size")
+    # More than 7 cards: give back half, rounded down (9 cards -> 4).
+    count = hand_size // 2 if hand_size > HAND_LIMIT else 0
+    state["pending"] = [p for p in state["pending"] if p["seat"] != seat]
+    state["players"][seat]["discarded"] += count
+    step.log("discarded", seat=seat, hand_size=hand_size, count=count)
+    if not state["pending"]:
+        state["phase"] = "robber"
+
+
+@action("move_robber", phases={"robber"}, actors={"active", "table"})
+def move_robber(step: Step) -> None:
+    state = step.state
+    seat = state["turn"]["seat"]
+    victim = _seat_arg(state, step.args.get("victim"), "bad_victim")
+    if victim == seat:
+        raise IllegalAction("rob_yourself")
+    step.log("robber_moved", seat=seat, victim=victim)
+    state["phase"] = state["robber_return"] or "main"
+    state["robber_return"] = None
+
+
+# ---------------------------------------------------------------- building
+
+
+def _build(step: Step, kind: str, log_kind: str) -> int:
+    state = step.state
+    seat = state["turn"]["seat"]
+    if _pieces_left(state, seat, kind) <= 0:
+        raise IllegalAction("no_pieces_left", piece=kind, limit=SUPPLY[kind])
+    state["players"][seat][kind] += 1
+    step.log(log_kind, seat=seat)
+    return seat
+
+
+@action("build_road", phases={"main"}, actors={"active", "table"})
+def build_road(step: Step) -> None:
+    _build(step, "roads", "built_road")
+
+
+@action("build_settlement", phases={"main"}, actors={"active", "table"})
+def build_settlement(step: Step) -> None:
+    _build(step, "settlements", "built_settlement")
+
+
+@action("build_city", phases={"main"}, actors={"active", "table"})
+def build_city(step: Step) -> None:
+    state = step.state
+    seat = state["turn"]["seat"]
+    if state["players"][seat]["settlements"] <= 0:
+        raise IllegalAction("city_needs_settlement")
+    if _pieces_left(state, seat, "cities") <= 0:
+        raise IllegalAction("no_pieces_left", piece="cities", limit=SUPPLY["cities"])
+    # The settlement goes back to the player's supply.
+    state["players"][seat]["settlements"] -= 1
+    state["players"][seat]["cities"] += 1
+    step.log("built_city", seat=seat)
+
+
+@action("set_longest_road", phases={"roll", "main"}, actors={"active", "table"})
+def set_longest_road(step: Step) -> None:
+    state = step.state
+    holder = _seat_arg(state, step.args.get("holder"))
+    if holder is not None and state["players"][holder]["roads"] < 5:
+        raise IllegalAction("longest_road_too_short", minimum=5)
+    if holder == state["longest_road"]:
+        raise IllegalAction("nothing_changes")
+    step.log("longest_road", seat=holder, previous=state["longest_road"])
+    state["longest_road"] = holder
+
+
+# ---------------------------------------------------------------- development cards
+
+
+def _draw_dev_card(state: dict, chance) -> str:
+    deck = state["dev_deck"]
+    index = chance.randint("dev", state["counters"]["dev"], sum(deck.values()))
+    for card in DEV_CARDS:  # a fixed order keeps the draw reproducible
+        if index < deck[card]:
+            return card
+        index -= deck[card]
+    raise AssertionError("index beyond the deck")
+
+
+@action("buy_dev", phases={"main"}, actors={"active", "table"})
+def buy_dev(step: Step) -> None:
+    state = step.state
+    seat = state["turn"]["seat"]
+    if sum(state["dev_deck"].values()) == 0:
+        raise IllegalAction("dev_deck_empty")
+    card = step.outcome(
+        "card",
+        lambda c: _draw_dev_card(state, c),
+        lambda v: v in DEV_DECK and state["dev_deck"][v] > 0,
+    )
+    state["counters"]["dev"] += 1
+    state["dev_deck"][card] -= 1
+    state["players"][seat]["dev_hand"].append({"card": card, "turn": state["turn"]["number"]})
+    step.log("bought_dev", seat=seat, secret_for=[seat], card=card)
+
+
+@action("play_dev", phases={"roll", "main"}, actors={"active"})
+def play_dev(step: Step) -> None:
+    state = step.state
+    seat = state["turn"]["seat"]
+    player = state["players"][seat]
+    card = step.args.get("card")
+    if card not in PLAYABLE_DEV_CARDS:
+        raise IllegalAction("bad_dev_card", card=card)
+    if state["turn"]["dev_played"]:
+        raise IllegalAction("one_dev_card_per_turn")
+    this_turn = state["turn"]["number"]
+    held = [i for i, c in enumerate(player["dev_hand"]) if c["card"] == card]
+    if not held:
+        raise IllegalAction("dev_card_not_held", card=card)
+    playable = [i for i in held if player["dev_hand"][i]["turn"] != this_turn]
+    if not playable:
+        raise IllegalAction("dev_card_bought_this_turn", card=card)
+    params = {}
+    if card == "monopoly":
+        params["resource"] = _resource_arg(step.args.get("resource"))
+    elif card == "year_of_plenty":
+        chosen = step.args.get("resources") or []
+        if not isinstance(chosen, (list, tuple)) or len(chosen) != 2:
+            raise IllegalAction("year_of_plenty_two")
+        params["resources"] = [_resource_arg(r) for r in chosen]
+    elif card == "road_building":
+        roads = min(2, _pieces_left(state, seat, "roads"))
+        if roads == 0:
+            raise IllegalAction("no_pieces_left", piece="roads", limit=SUPPLY["roads"])
+        params["roads"] = roads
+    player["dev_hand"].pop(playable[0])  # the oldest one bought before this turn
+    player["dev_played"].append(card)
+    state["turn"]["dev_played"] = True
+    step.log("played_dev", seat=seat, card=card, **params)
+    if card == "knight":
+        player["knights_played"] += 1
+        _award_largest_army(state, step, seat)
+        state["robber_return"] = state["phase"]
+        state["phase"] = "robber"
+    elif card == "road_building":
+        player["roads"] += params["roads"]
+
+
+# ---------------------------------------------------------------- the turn
+
+
+@action("end_turn", phases={"main"}, actors={"active", "table"})
+def end_turn(step: Step) -> None:
+    state = step.state
+    seat = state["turn"]["seat"]
+    step.log("turn_ended", seat=seat)
+    _start_turn(state, (seat + 1) % len(state["players"]))
+
+
+@action("set_dice_source", phases={"setup", "roll", "main", "discard", "robber"}, actors={"table"})
+def set_dice_source(step: Step) -> None:
+    source = step.args.get("source")
+    if source not in DICE_SOURCES:
+        raise IllegalAction("dice_source", source=source)
+    if source == step.state["config"]["dice_source"]:
+        raise IllegalAction("nothing_changes")
+    step.state["config"]["dice_source"] = source
+    step.log("dice_source", source=source)
+
+
+def after_action(state: dict, step: Step) -> None:
+    check_victory(state, step)
+    if len(state["log"]) > LOG_LIMIT:
+        del state["log"][: len(state["log"]) - LOG_LIMIT]

@@ -1,0 +1,189 @@
+"""The engine's entry points: new games, applying actions, folding a record log.
+
+state = fold(config, records). A record is {"seq", "kind", ...}:
+  kind "action": {"action": {...}, "outcome": {...}} — the intent plus what chance decided;
+  kind "undo":   reverts the latest effective action (state returns to before it);
+  kind "redo":   re-applies the latest undone action with its recorded outcome.
+"""
+import copy
+
+from . import base
+from .errors import IllegalAction
+from .step import Step
+
+RULESETS = {"base": base}
+
+
+def ruleset(state: dict):
+    return RULESETS[state["config"]["rules"]]
+
+
+def new_game(config: dict) -> dict:
+    rules = config.get("rules", "base")
+    if rules not in RULESETS:
+        raise IllegalAction("unknown_rules", rules=rules)
+    return RULESETS[rules].new_state(config)
+
+
+def check_actor(state: dict, spec, actor: dict) -> None:
+    """Is `actor` allowed to take this action now? Raises IllegalAction if not."""
+    if state["phase"] not in spec.phases:
+        raise IllegalAction("wrong_phase", action=spec.name, phase=state["phase"])
+    rules = ruleset(state)
+    if actor.get("role") == "table":
+        if "table" in spec.actors:
+            return
+    elif actor.get("role") == "device":
+        if "device" in spec.actors:
+            return
+    elif "seat" in actor:
+        seat = actor["seat"]
+        if "active" in spec.actors and seat == rules.active_seat(state):
+            return
+        if "pending" in spec.actors and any(p["seat"] == seat for p in state["pending"]):
+            return
+    raise IllegalAction("not_your_turn", action=spec.name)
+
+
+def apply_in_place(state: dict, action: dict, chance=None, recorded: dict | None = None) -> dict:
+    """Validate and apply one action to `state` (mutated). Returns the chance outcomes.
+
+    On IllegalAction the state may be partly changed: callers apply to a copy (see `apply`).
+    """
+    if not isinstance(action, dict):
+        raise IllegalAction("bad_action")
+    rules = ruleset(state)
+    spec = rules.ACTIONS.get(action.get("type"))
+    if spec is None:
+        raise IllegalAction("unknown_action", action=action.get("type"))
+    actor = action.get("actor")
+    if not isinstance(actor, dict):
+        raise IllegalAction("bad_actor")
+    check_actor(state, spec, actor)
+    step = Step(state, action, chance, recorded)
+    spec.handler(step)
+    rules.after_action(state, step)
+    return step.outcomes
+
+
+def apply(state: dict, action: dict, chance=None, recorded: dict | None = None) -> tuple[dict, dict]:
+    """Apply one action to a copy of `state`: returns (new state, outcomes)."""
+    new_state = copy.deepcopy(state)
+    outcomes = apply_in_place(new_state, action, chance, recorded)
+    return new_state, outcomes
+
+
+def allowed_actions(state: dict, actor: dict) -> set[str]:
+    """The action types `actor` may try now (arguments are checked when they try)."""
+    allowed = set()
+    for name, spec in ruleset(state).ACTIONS.items():
+        try:
+            check_actor(state, spec, actor)
+        except IllegalAction:
+            continue
+        allowed.add(name)
+    return allowed
+
+
+# ---------------------------------------------------------------- history: undo and redo
+
+
+def new_history() -> dict:
+    """Effective action seqs (a stack) and the undone ones that may be redone."""
+    return {"effective": [], "undone": []}
+
+
+def can_undo(history: dict, records_by_seq, actor: dict) -> bool:
+    if not history["effective"]:
+        return False
+    return _may_revert(records_by_seq(history["effective"][-1]), actor)
+
+
+def can_redo(history: dict, records_by_seq, actor: dict) -> bool:
+    if not history["undone"]:
+        return False
+    return _may_revert(records_by_seq(history["undone"][-1]), actor)
+
+
+def _may_revert(record: dict, actor: dict) -> bool:
+    """The table may revert anything; a player only what they entered themselves."""
+    if actor.get("role") == "table":
+        return True
+    return "seat" in actor and record["action"].get("actor", {}).get("seat") == actor["seat"]
+
+
+def advance(state: dict, history: dict, record: dict, state_before, chance=None) -> dict:
+    """Fold one record into (state, history), both changed in place; returns the state.
+
+    `state_before(seq)` must return the state just before record `seq` was applied: an
+    undo returns there, since the effective actions form a stack. With `chance` (live play)
+    an action's missing outcomes are drawn and written into `record["outcome"]`.
+    On IllegalAction the state may be partly changed: pass a copy when that matters.
+    """
+    kind = record["kind"]
+    if kind == "action":
+        record["outcome"] = apply_in_place(state, record["action"], chance, record.get("outcome") or {})
+        history["effective"].append(record["seq"])
+        history["undone"].clear()
+        return state
+    if kind == "undo":
+        if not history["effective"] or history["effective"][-1] != record["target"]:
+            raise IllegalAction("nothing_to_undo")
+        history["undone"].append(history["effective"].pop())
+        return state_before(record["target"])
+    if kind == "redo":
+        if not history["undone"] or history["undone"][-1] != record["target"]:
+            raise IllegalAction("nothing_to_redo")
+        return _redo(state, history, record["original"])
+    raise IllegalAction("bad_record", kind=kind)
+
+
+def _redo(state: dict, history: dict, original: dict) -> dict:
+    apply_in_place(state, original["action"], recorded=original.get("outcome") or {})
+    history["effective"].append(history["undone"].pop())
+    return state
+
+
+class ReplayError(Exception):
+    """A record of a replayed log is illegal: which one (0-based index) and why."""
+
+    def __init__(self, index: int, error: IllegalAction):
+        super().__init__(f"record {index}: {error}")
+        self.index = index
+        self.error = error
+
+
+def fold(config: dict, records: list[dict], chance=None) -> tuple[dict, dict]:
+    """Replay a whole record log from the start: (state, history).
+
+    Records without an outcome draw one from `chance` (hand-written logs); without
+    `chance` they are illegal. Raises ReplayError naming the first illegal record.
+    """
+    state = new_game(config)
+    history = new_history()
+    before: dict[int, dict] = {}
+    by_seq = {}
+    for index, record in enumerate(records):
+        record = dict(record)
+        try:
+            if not isinstance(record.get("seq"), int) or record["seq"] in by_seq:
+                raise IllegalAction("bad_record", kind=record.get("kind"))
+            by_seq[record["seq"]] = record
+            if record.get("kind") == "redo":
+                if record.get("target") not in by_seq:
+                    raise IllegalAction("nothing_to_redo")
+                record["original"] = by_seq[record["target"]]
+            if record.get("kind") in ("action", "redo"):
+                target = record["seq"] if record["kind"] == "action" else record["target"]
+                before[target] = copy.deepcopy(state)
+            if record.get("kind") == "undo" and record.get("target") not in before:
+                raise IllegalAction("nothing_to_undo")
+            candidate = copy.deepcopy(state)
+            candidate_history = copy.deepcopy(history)
+            state = advance(candidate, candidate_history, record, lambda seq: copy.deepcopy(before[seq]), chance)
+            history = candidate_history
+        except IllegalAction as error:
+            raise ReplayError(index, error) from None
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise ReplayError(index, IllegalAction("bad_record", kind=record.get("kind"))) from None
+    return state, history

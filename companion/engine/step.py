@@ -1,0 +1,67 @@
+"""One action being applied: the state it changes, its arguments, its chance outcomes."""
+from dataclasses import dataclass
+from typing import Callable
+
+from .errors import IllegalAction
+
+
+@dataclass(frozen=True)
+class Spec:
+    name: str
+    phases: frozenset
+    actors: frozenset  # "active", "table", "device", "pending"
+    handler: Callable
+
+
+class Step:
+    """Applies one action. Chance comes from recorded outcomes or, live, from `chance`."""
+
+    def __init__(self, state: dict, action: dict, chance=None, recorded: dict | None = None):
+        self.state = state
+        self.action = action
+        self.args = action.get("args") or {}
+        if not isinstance(self.args, dict):
+            raise IllegalAction("bad_arguments")
+        self.actor = action.get("actor") or {}
+        self.chance = chance
+        self.recorded = recorded or {}
+        self.outcomes: dict = {}
+
+    def outcome(self, key: str, draw: Callable, valid: Callable):
+        """A chance outcome: the recorded one when replaying, else a fresh draw."""
+        if key in self.recorded:
+            value = self.recorded[key]
+            if not valid(value):
+                raise IllegalAction("bad_outcome", key=key)
+        elif self.chance is not None:
+            value = draw(self.chance)
+        else:
+            raise IllegalAction("missing_outcome", key=key)
+        self.outcomes[key] = value
+        return value
+
+    def seat_for_pending(self, kind: str) -> int:
+        """The seat whose pending decision this action answers."""
+        pending = {p["seat"] for p in self.state["pending"] if p["kind"] == kind}
+        if "seat" in self.actor:
+            seat = self.actor["seat"]
+        else:
+            try:
+                seat = int(self.args.get("seat"))
+            except (TypeError, ValueError):
+                raise IllegalAction("bad_seat") from None
+        if seat not in pending:
+            raise IllegalAction("nothing_pending", seat=seat)
+        return seat
+
+    def log(self, kind: str, seat: int | None = None, secret_for: list | None = None, **params) -> None:
+        """Add a log entry. With `secret_for`, its params are only shown to those seats."""
+        state = self.state
+        state["counters"]["log"] += 1
+        entry = {"n": state["counters"]["log"], "turn": state["turn"]["number"], "kind": kind, "seat": seat}
+        if secret_for is None:
+            entry["params"] = params
+        else:
+            entry["params"] = {}
+            entry["secret"] = {"seats": list(secret_for), "params": params}
+        state["log"].append(entry)

@@ -1,0 +1,91 @@
+"""What each viewer may know: the public table, or one seat.
+
+Private data (development cards in hand, hidden VP, a secret log entry's details) only
+ever appears in the view of the seat it belongs to; never in the table's or another's.
+"""
+from . import base
+from .game import allowed_actions, ruleset
+
+TABLE = "table"
+LOG_SHOWN = 30
+
+
+def view(state: dict, viewer, version: int = 0) -> dict:
+    """`viewer` is "table" or a seat number."""
+    rules = ruleset(state)
+    finished = state["phase"] == "finished"
+    players = []
+    for seat, (p, cfg) in enumerate(zip(state["players"], state["config"]["players"])):
+        players.append(
+            {
+                "seat": seat,
+                "name": cfg["name"],
+                "color": cfg["color"],
+                "vp_public": rules.vp_public(state, seat),
+                "settlements": p["settlements"],
+                "cities": p["cities"],
+                "roads": p["roads"],
+                "pieces_left": {k: base.SUPPLY[k] - p[k] for k in base.SUPPLY},
+                "knights_played": p["knights_played"],
+                "dev_cards_in_hand": len(p["dev_hand"]),
+                "longest_road": state["longest_road"] == seat,
+                "largest_army": state["largest_army"] == seat,
+                "is_active": seat == rules.active_seat(state) and not finished,
+                "pending": [x["kind"] for x in state["pending"] if x["seat"] == seat],
+                # At the end everything is revealed.
+                "vp_total": rules.vp_total(state, seat) if finished else None,
+                "vp_cards": rules.vp_hidden(state, seat) if finished else None,
+            }
+        )
+    result = {
+        "viewer": viewer,
+        "version": version,
+        "config": {k: state["config"][k] for k in ("rules", "target", "dice_source", "board", "play_mode")},
+        "phase": state["phase"],
+        "active_seat": None if finished else rules.active_seat(state),
+        "turn": {"number": state["turn"]["number"], "seat": state["turn"]["seat"], "rolled": state["turn"]["rolled"],
+                 "dev_played": state["turn"]["dev_played"]},
+        "setup_round": _setup_round(state),
+        "last_roll": state["last_roll"],
+        "roll_counts": state["roll_counts"][2:],
+        "rolls_total": sum(state["roll_counts"]),
+        "players": players,
+        "dev_deck_left": sum(state["dev_deck"].values()),
+        "longest_road": state["longest_road"],
+        "largest_army": state["largest_army"],
+        "winner": state["winner"],
+        "log": [_redact(entry, viewer) for entry in state["log"][-LOG_SHOWN:]][::-1],
+        "me": None,
+    }
+    if viewer == TABLE:
+        result["allowed"] = sorted(allowed_actions(state, {"role": "table"}))
+    else:
+        seat = int(viewer)
+        me = state["players"][seat]
+        this_turn = state["turn"]["number"]
+        result["allowed"] = sorted(allowed_actions(state, {"seat": seat}))
+        result["me"] = {
+            "seat": seat,
+            "dev_cards": [
+                {"card": c["card"], "new": c["turn"] == this_turn and state["turn"]["seat"] == seat}
+                for c in me["dev_hand"]
+            ],
+            "vp_hidden": rules.vp_hidden(state, seat),
+            "vp_total": rules.vp_total(state, seat),
+            "dev_played": list(me["dev_played"]),
+        }
+    return result
+
+
+def _setup_round(state: dict):
+    if state["phase"] != "setup":
+        return None
+    return 1 if state["setup"]["index"] < len(state["players"]) else 2
+
+
+def _redact(entry: dict, viewer) -> dict:
+    shown = {k: entry[k] for k in ("n", "turn", "kind", "seat", "params")}
+    secret = entry.get("secret")
+    if secret and viewer != TABLE and int(viewer) in secret["seats"]:
+        shown["params"] = {**entry["params"], **secret["params"]}
+    return shown

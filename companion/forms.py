@@ -1,0 +1,59 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .engine.base import COLORS, DICE_SOURCES, MAX_PLAYERS, MIN_PLAYERS
+from .messages import COLOR_NAMES, DICE_SOURCE_NAMES
+
+DEFAULT_COLORS = ("red", "blue", "white", "orange", "green", "brown")
+
+
+class NewGameForm(forms.Form):
+    """A new table: players clockwise from the one who rolled highest."""
+
+    rules = forms.ChoiceField(label=_("Game"), choices=[("base", _("CATAN base game"))], initial="base")
+    target = forms.IntegerField(label=_("Victory points to win"), min_value=3, max_value=30, initial=10)
+    dice_source = forms.ChoiceField(
+        label=_("Dice"), choices=[(s, DICE_SOURCE_NAMES[s]) for s in DICE_SOURCES], initial="typed"
+    )
+    board = forms.ChoiceField(label=_("Board"), choices=[("none", _("No board: keep score only"))], initial="none")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for i in range(MAX_PLAYERS):
+            self.fields[f"name_{i}"] = forms.CharField(
+                label=_("Player %(n)s") % {"n": i + 1}, max_length=20, required=i < MIN_PLAYERS
+            )
+            self.fields[f"color_{i}"] = forms.ChoiceField(
+                label=_("Colour"), choices=[(c, COLOR_NAMES[c]) for c in COLORS], initial=DEFAULT_COLORS[i]
+            )
+
+    def player_rows(self):
+        return [(self[f"name_{i}"], self[f"color_{i}"]) for i in range(MAX_PLAYERS)]
+
+    def clean(self):
+        data = super().clean()
+        players = [
+            {"name": data[f"name_{i}"].strip(), "color": data.get(f"color_{i}")}
+            for i in range(MAX_PLAYERS)
+            if data.get(f"name_{i}", "").strip()
+        ]
+        if len(players) < MIN_PLAYERS:
+            raise forms.ValidationError(_("Enter at least two players."))
+        colors = [p["color"] for p in players]
+        if len(set(colors)) != len(colors):
+            raise forms.ValidationError(_("Two players have the same colour."))
+        names = [p["name"].casefold() for p in players]
+        if len(set(names)) != len(names):
+            raise forms.ValidationError(_("Two players have the same name."))
+        data["players"] = players
+        return data
+
+    def game_config(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "rules": d["rules"],
+            "players": d["players"],
+            "target": d["target"],
+            "dice_source": d["dice_source"],
+            "board": d["board"],
+        }

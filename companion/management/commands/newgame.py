@@ -1,0 +1,60 @@
+"""Create a game from the command line and print its table and join URLs."""
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
+
+from companion import services
+from companion.engine import IllegalAction
+
+from .serve import lan_addresses
+
+
+def parse_players(text: str) -> list[dict]:
+    players = []
+    for part in text.split(","):
+        name, _, color = part.strip().partition(":")
+        players.append({"name": name.strip(), "color": color.strip().lower()})
+    return players
+
+
+class Command(BaseCommand):
+    help = 'Create a game: --players "Ala:red,Bartek:blue,Celina:white".'
+
+    def add_arguments(self, parser):
+        parser.add_argument("--rules", default="base")
+        parser.add_argument("--players", required=True, help="name:colour pairs, clockwise from the first player")
+        parser.add_argument("--seed", type=int, default=None, help="reproducible dice and cards")
+        parser.add_argument("--target", type=int, default=10)
+        parser.add_argument("--dice", default="typed", choices=["typed", "virtual"])
+        parser.add_argument("--base-url", default=None, help="address players reach (default: this machine:8000)")
+        parser.add_argument("--json", action="store_true")
+
+    def handle(self, *args, **o):
+        config = {
+            "rules": o["rules"],
+            "players": parse_players(o["players"]),
+            "target": o["target"],
+            "dice_source": o["dice"],
+            "board": "none",
+        }
+        try:
+            game = services.create_game(config, seed=o["seed"])
+        except IllegalAction as error:
+            raise CommandError(f"cannot create the game: {error}") from None
+        base = (o["base_url"] or f"http://{(lan_addresses() or ['localhost'])[0]}:8000").rstrip("/")
+        result = {
+            "code": game.code,
+            "table_url": f"{base}{reverse('table', args=[game.code])}?key={game.host_token}",
+            "seats": [
+                {"seat": s.index, "name": s.name, "color": s.color,
+                 "join_url": f"{base}{reverse('join', args=[game.code, s.join_token])}"}
+                for s in game.seats.all()
+            ],
+        }
+        if o["json"]:
+            self.stdout.write(json.dumps(result, indent=2, ensure_ascii=False))
+        else:
+            self.stdout.write(f"Game {result['code']}\nTable screen: {result['table_url']}")
+            for seat in result["seats"]:
+                self.stdout.write(f"  {seat['name']} ({seat['color']}): {seat['join_url']}")

@@ -1,0 +1,156 @@
+"""Human words for the engine's codes: refusals and log entries, in Polish and English."""
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from .engine import IllegalAction
+
+RESOURCE_NAMES = {
+    "brick": gettext_lazy("brick"),
+    "lumber": gettext_lazy("lumber"),
+    "wool": gettext_lazy("wool"),
+    "grain": gettext_lazy("grain"),
+    "ore": gettext_lazy("ore"),
+}
+DEV_CARD_NAMES = {
+    "knight": gettext_lazy("Knight"),
+    "victory_point": gettext_lazy("Victory point"),
+    "monopoly": gettext_lazy("Monopoly"),
+    "road_building": gettext_lazy("Road building"),
+    "year_of_plenty": gettext_lazy("Year of plenty"),
+}
+COLOR_NAMES = {
+    "red": gettext_lazy("red"),
+    "blue": gettext_lazy("blue"),
+    "white": gettext_lazy("white"),
+    "orange": gettext_lazy("orange"),
+    "green": gettext_lazy("green"),
+    "brown": gettext_lazy("brown"),
+}
+PIECE_NAMES = {
+    "settlements": gettext_lazy("settlements"),
+    "cities": gettext_lazy("cities"),
+    "roads": gettext_lazy("roads"),
+}
+PHASE_NAMES = {
+    "setup": gettext_lazy("Setup"),
+    "roll": gettext_lazy("Roll the dice"),
+    "discard": gettext_lazy("A 7: discard"),
+    "robber": gettext_lazy("A 7: move the robber"),
+    "main": gettext_lazy("Trade and build"),
+    "finished": gettext_lazy("Game over"),
+}
+DICE_SOURCE_NAMES = {
+    "typed": gettext_lazy("physical dice, typed in"),
+    "virtual": gettext_lazy("virtual dice"),
+}
+
+
+def refusal(error: IllegalAction) -> str:
+    """Why an action was refused, in the active language."""
+    p = error.params
+    texts = {
+        "player_count": _("A game needs %(min)s to %(max)s players.") % p,
+        "player_name": _("Every player needs a name of at most 20 characters."),
+        "player_color": _("Pick a colour for every player."),
+        "duplicate_name": _("Two players have the same name."),
+        "duplicate_color": _("Two players have the same colour."),
+        "unknown_rules": _("This ruleset is not available."),
+        "target_vp": _("The target must be between 3 and 30 victory points."),
+        "dice_source": _("Unknown dice source."),
+        "board_mode": _("Unknown board mode."),
+        "wrong_phase": _("That can't be done now."),
+        "not_your_turn": _("It is not your turn to do that."),
+        "unknown_action": _("Unknown action."),
+        "bad_action": _("The request could not be understood."),
+        "bad_actor": _("The request could not be understood."),
+        "bad_arguments": _("The request could not be understood."),
+        "bad_die": _("Each die shows 1 to 6."),
+        "bad_dice": _("Enter both dice."),
+        "bad_seat": _("Pick a player."),
+        "bad_victim": _("Pick the player who was robbed."),
+        "rob_yourself": _("You can't rob yourself."),
+        "bad_hand_size": _("Enter how many resource cards you hold (0 to 95)."),
+        "nothing_pending": _("Nothing is waiting for this player."),
+        "no_pieces_left": _("No %(piece)s left: each player has only %(limit)s.")
+        % {"piece": PIECE_NAMES.get(p.get("piece"), p.get("piece")), "limit": p.get("limit")},
+        "city_needs_settlement": _("A city replaces one of your settlements: you have none on the board."),
+        "longest_road_too_short": _("Longest Road needs at least 5 road segments."),
+        "nothing_changes": _("Nothing changes."),
+        "dev_deck_empty": _("The development cards are all gone."),
+        "bad_dev_card": _("That card can't be played."),
+        "one_dev_card_per_turn": _("Only one development card may be played per turn."),
+        "dev_card_not_held": _("You don't hold that card."),
+        "dev_card_bought_this_turn": _("A development card can't be played in the turn it was bought."),
+        "bad_resource": _("Pick a resource."),
+        "year_of_plenty_two": _("Pick two resources."),
+        "nothing_to_undo": _("There is nothing you can undo."),
+        "nothing_to_redo": _("There is nothing you can redo."),
+        "bad_outcome": _("The recorded outcome is impossible here."),
+        "missing_outcome": _("The recorded outcome is missing."),
+        "stale": _("The game moved on meanwhile; look again and retry."),
+    }
+    return texts.get(error.code, _("That is not allowed."))
+
+
+def log_text(entry: dict, names: list[str]) -> str:
+    """One game log line for a viewer (the view already redacted secrets)."""
+    p = dict(entry.get("params") or {})
+    seat = entry.get("seat")
+    who = names[seat] if seat is not None and 0 <= seat < len(names) else ""
+
+    def name(s):
+        return names[s] if s is not None and 0 <= s < len(names) else _("nobody")
+
+    kind = entry["kind"]
+    if kind == "setup_placed":
+        return _("%(who)s placed a settlement and a road (round %(round)s).") % {"who": who, "round": p["round"]}
+    if kind == "game_started":
+        return _("Setup done: %(who)s starts.") % {"who": who}
+    if kind == "rolled":
+        return _("%(who)s rolled %(total)s (%(a)s + %(b)s).") % {
+            "who": who, "total": p["total"], "a": p["dice"][0], "b": p["dice"][1]}
+    if kind == "discarded":
+        if p["count"]:
+            return _("%(who)s holds %(hand)s cards and discards %(count)s.") % {
+                "who": who, "hand": p["hand_size"], "count": p["count"]}
+        return _("%(who)s holds %(hand)s cards: nothing to discard.") % {"who": who, "hand": p["hand_size"]}
+    if kind == "robber_moved":
+        if p.get("victim") is None:
+            return _("%(who)s moved the robber and robbed nobody.") % {"who": who}
+        return _("%(who)s moved the robber and stole a card from %(victim)s.") % {
+            "who": who, "victim": name(p["victim"])}
+    if kind == "built_road":
+        return _("%(who)s built a road.") % {"who": who}
+    if kind == "built_settlement":
+        return _("%(who)s built a settlement.") % {"who": who}
+    if kind == "built_city":
+        return _("%(who)s built a city.") % {"who": who}
+    if kind == "bought_dev":
+        if "card" in p:
+            return _("%(who)s bought a development card: %(card)s.") % {
+                "who": who, "card": DEV_CARD_NAMES.get(p["card"], p["card"])}
+        return _("%(who)s bought a development card.") % {"who": who}
+    if kind == "played_dev":
+        card = p["card"]
+        if card == "monopoly":
+            return _("%(who)s played Monopoly on %(resource)s: everyone hands over all their %(resource)s.") % {
+                "who": who, "resource": RESOURCE_NAMES[p["resource"]]}
+        if card == "year_of_plenty":
+            return _("%(who)s played Year of plenty: %(a)s and %(b)s from the bank.") % {
+                "who": who, "a": RESOURCE_NAMES[p["resources"][0]], "b": RESOURCE_NAMES[p["resources"][1]]}
+        if card == "road_building":
+            return _("%(who)s played Road building: %(roads)s free roads.") % {"who": who, "roads": p["roads"]}
+        return _("%(who)s played a Knight.") % {"who": who}
+    if kind == "largest_army":
+        return _("%(who)s takes Largest Army with %(knights)s knights.") % {"who": who, "knights": p["knights"]}
+    if kind == "longest_road":
+        if seat is None:
+            return _("Nobody holds Longest Road now.")
+        return _("%(who)s takes Longest Road.") % {"who": who}
+    if kind == "turn_ended":
+        return _("%(who)s ended the turn.") % {"who": who}
+    if kind == "dice_source":
+        return _("Dice now come from: %(source)s.") % {"source": DICE_SOURCE_NAMES.get(p["source"], p["source"])}
+    if kind == "won":
+        return _("%(who)s wins with %(vp)s victory points!") % {"who": who, "vp": p["vp"]}
+    return kind

@@ -1,0 +1,654 @@
+"""Rule lookup: the rule entries, an index over them, and the queries the views need.
+
+Pure Python, standard library only (no Django), so the engine, the views and the
+tests can all use it. The entries live in ``entries/*.toml`` (one file per game) and
+``entries/contexts.toml`` says which entries matter in which game situation.
+
+Everything is loaded and indexed once, on first use (thread-safe), and then kept.
+
+Public API::
+
+    search(query, lang, limit=20, games=None) -> list[Entry]
+    search_hits(query, lang, limit=20, games=None) -> list[Hit]   # with scores and terms
+    get(slug) -> Entry | None
+    all_entries() -> list[Entry]
+    by_game(game) -> list[Entry]
+    by_topic(game, topic) -> list[Entry]
+    topics_for(game) -> list[str]
+    for_context(keys, games=None, limit=None) -> list[Entry]
+    context_keys() -> list[str]
+    fold(text) / stem(word) / tokens(text)
+    highlight_spans(text, terms) -> list[(start, end)]
+    snippet(entry, lang, terms, width=180) -> str
+
+Search is forgiving: Polish diacritics are folded on both sides (ą→a, ł→l, ż/ź→z …),
+words are lightly stemmed (Polish and English suffixes), and every term also matches
+as a prefix of a longer word, so results appear while the player is still typing.
+Title hits rank above keyword hits, which rank above body hits; an exact word ranks
+above a stemmed one, which ranks above a prefix.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+import threading
+import tomllib
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+ENTRIES_DIR = Path(__file__).resolve().with_name("entries")
+
+LANGS = ("en", "pl")
+GAMES = ("base", "cities-knights", "traders-barbarians", "explorers-pirates")
+TOPICS = (
+    "setup",
+    "turn",
+    "building",
+    "trading",
+    "robber",
+    "development-cards",
+    "knights",
+    "barbarians",
+    "city-improvements",
+    "progress-cards",
+    "events",
+    "ships",
+    "missions",
+    "scenario",
+    "variants",
+    "scoring",
+)
+
+# Field weights: a title hit beats a keyword hit beats a hit in the other language's
+# title beats a body hit.
+W_TITLE = 10.0
+W_KEYWORD = 6.0
+W_OTHER_TITLE = 3.0
+W_BODY = 1.0
+# Match quality factors.
+Q_EXACT = 1.0
+Q_STEM = 0.8
+Q_PREFIX_MIN = 0.45  # plus up to 0.25 the closer the prefix is to the whole word
+
+_MIN_PREFIX = 2
+
+STOPWORDS = frozenset(
+    """
+    a an the of to in on at is are was be been do does did can could may might must
+    should will would i you he she it we they me my your his her its our their this
+    that these those there what which who whom whose when where why how if then than
+    and or but not no so for with without from by as into about
+    w we z ze na do od po za o u i oraz lub albo czy jak co to ten ta te tego tej tym
+    jest sa byc sie mi mnie ja ty on ona my wy oni moge mozna moze kiedy gdy jesli
+    jezeli dla przy przez pod nad ktory ktora ktore ktorzy tak juz
+    """.split()
+)
+
+
+# --------------------------------------------------------------------------- text
+
+
+_FOLD_TABLE = str.maketrans({"ł": "l", "Ł": "l", "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d"})
+_WORD_RE = re.compile(r"[a-z0-9]+")
+_RAW_WORD_RE = re.compile(r"\w+", re.UNICODE)
+
+
+@lru_cache(maxsize=8192)
+def _fold_word(word: str) -> str:
+    text = unicodedata.normalize("NFKD", word.translate(_FOLD_TABLE).lower())
+    return "".join(c for c in text if not unicodedata.combining(c))
+
+
+def fold(text: str) -> str:
+    """Lower-case and strip diacritics: "Złodziej, Żółw" -> "zlodziej, zolw"."""
+    text = unicodedata.normalize("NFKD", text.translate(_FOLD_TABLE).lower())
+    return "".join(c for c in text if not unicodedata.combining(c))
+
+
+def tokens(text: str) -> list[str]:
+    """Folded words and numbers of a text."""
+    return _WORD_RE.findall(fold(text))
+
+
+# Polish suffixes, longest first (folded, so "ą"/"ę" are already "a"/"e").
+_PL_SUFFIXES = tuple(
+    sorted(
+        """owie ami ach ego emu iej ich ych imi ymi owi ow om em ie ia iu ii ej ym im
+        a e i o u y""".split(),
+        key=len,
+        reverse=True,
+    )
+)
+_EN_SPELLING = (("harbour", "harbor"), ("neighbour", "neighbor"), ("colour", "color"),
+                ("armour", "armor"), ("defence", "defense"), ("favour", "favor"))
+
+
+@lru_cache(maxsize=16384)
+def stem_pl(word: str) -> str:
+    """A light Polish stemmer on a folded word: rycerze/rycerza/rycerzy/rycerzami -> rycerz."""
+    if word.isdigit() or len(word) < 4:
+        return word
+    for suffix in _PL_SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+@lru_cache(maxsize=16384)
+def stem_en(word: str) -> str:
+    """A light English stemmer on a folded word: knights -> knight, cities -> city, moving -> mov."""
+    if word.isdigit() or len(word) < 4:
+        return word
+    for british, american in _EN_SPELLING:
+        if word.startswith(british):
+            word = american + word[len(british):]
+            break
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("sses"):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+                word = word[:-1]  # robbed -> robb -> rob
+            break
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
+    return word
+
+
+def stem(word: str) -> frozenset[str]:
+    """Both stems of a folded word (Polish and English rules); any may match."""
+    return frozenset((stem_pl(word), stem_en(word)))
+
+
+# --------------------------------------------------------------------------- entries
+
+
+@dataclass(frozen=True)
+class Block:
+    """A piece of an entry's body: a paragraph (kind "p", text) or a list (kind "ul", items)."""
+
+    kind: str
+    text: str = ""
+    items: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Entry:
+    slug: str
+    game: str
+    topic: str
+    title_en: str
+    title_pl: str
+    body_en: str
+    body_pl: str
+    keywords: tuple[str, ...] = ()
+    related: tuple[str, ...] = ()
+    order: int = 0
+
+    def title(self, lang: str) -> str:
+        return self.title_pl if _lang(lang) == "pl" else self.title_en
+
+    def body(self, lang: str) -> str:
+        return self.body_pl if _lang(lang) == "pl" else self.body_en
+
+    def blocks(self, lang: str) -> list[Block]:
+        """The body as paragraphs and bullet lists (lines starting with "- ")."""
+        return _blocks(self.body(lang))
+
+    def summary(self, lang: str, width: int = 180) -> str:
+        """The first paragraph (or first list item), cut at a word boundary."""
+        for block in self.blocks(lang):
+            text = block.text or (block.items[0] if block.items else "")
+            if text:
+                return _shorten(text, width)
+        return ""
+
+    def related_entries(self) -> list["Entry"]:
+        return [e for e in (get(s) for s in self.related) if e is not None]
+
+
+def _lang(lang: str | None) -> str:
+    return "pl" if (lang or "").lower().startswith("pl") else "en"
+
+
+def _shorten(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    if len(text) <= width:
+        return text
+    cut = text.rfind(" ", 0, width - 1)
+    return text[: cut if cut > width // 2 else width - 1].rstrip(",;:—– ") + "…"
+
+
+@lru_cache(maxsize=1024)
+def _blocks_cached(body: str) -> tuple[Block, ...]:
+    """Blank lines separate blocks; lines starting with "- " are list items, and an
+    indented line right after an item continues it."""
+    blocks: list[Block] = []
+    for chunk in re.split(r"\n\s*\n", body.strip("\n")):
+        para: list[str] = []
+        items: list[str] = []
+        for raw in chunk.splitlines():
+            line = raw.strip()
+            if not line:
+                continue
+            if line.startswith("- "):
+                if para:
+                    blocks.append(Block("p", text=" ".join(para)))
+                    para = []
+                items.append(line[2:].strip())
+            elif items and raw[:1].isspace():
+                items[-1] = f"{items[-1]} {line}"
+            else:
+                if items:
+                    blocks.append(Block("ul", items=tuple(items)))
+                    items = []
+                para.append(line)
+        if para:
+            blocks.append(Block("p", text=" ".join(para)))
+        if items:
+            blocks.append(Block("ul", items=tuple(items)))
+    return tuple(blocks)
+
+
+def _blocks(body: str) -> list[Block]:
+    return list(_blocks_cached(body))
+
+
+# --------------------------------------------------------------------------- loading
+
+
+class RulebookDataError(ValueError):
+    """The entry files are inconsistent (duplicate slug, unknown related slug …)."""
+
+
+@dataclass
+class _Field:
+    weight: float
+    words: list[str]
+
+
+class _LangIndex:
+    """Inverted index of one language: word and stem postings, plus a sorted word list."""
+
+    def __init__(self, entries: list[Entry], lang: str):
+        other = "pl" if lang == "en" else "en"
+        self.word_post: dict[str, dict[int, float]] = {}
+        self.stem_post: dict[str, dict[int, float]] = {}
+        self.folded_titles: list[str] = []
+        for i, e in enumerate(entries):
+            title = e.title(lang)
+            self.folded_titles.append(" ".join(tokens(title)))
+            fields = (
+                _Field(W_TITLE, tokens(title)),
+                _Field(W_KEYWORD, [w for k in e.keywords for w in tokens(k)]),
+                _Field(W_OTHER_TITLE, tokens(e.title(other))),
+                _Field(W_BODY, tokens(e.body(lang))),
+            )
+            for f in fields:
+                for w in f.words:
+                    _bump(self.word_post, w, i, f.weight)
+                    for s in stem(w):
+                        _bump(self.stem_post, s, i, f.weight)
+        self.sorted_words = sorted(self.word_post)
+        self._prefix_cache: dict[str, dict[int, float]] = {}
+        self._lock = threading.Lock()
+
+    def prefix_scores(self, term: str) -> dict[int, float]:
+        """Best prefix score per entry for words that start with `term` (longer than it)."""
+        cached = self._prefix_cache.get(term)
+        if cached is not None:
+            return cached
+        result: dict[int, float] = {}
+        start = bisect.bisect_left(self.sorted_words, term)
+        for word in self.sorted_words[start:]:
+            if not word.startswith(term):
+                break
+            if word == term:
+                continue
+            quality = Q_PREFIX_MIN + 0.25 * len(term) / len(word)
+            for i, w in self.word_post[word].items():
+                score = w * quality
+                if score > result.get(i, 0.0):
+                    result[i] = score
+        with self._lock:
+            if len(self._prefix_cache) > 4096:
+                self._prefix_cache.clear()
+            self._prefix_cache[term] = result
+        return result
+
+
+def _bump(post: dict[str, dict[int, float]], key: str, i: int, weight: float) -> None:
+    row = post.setdefault(key, {})
+    if weight > row.get(i, 0.0):
+        row[i] = weight
+
+
+class _Rulebook:
+    def __init__(self, directory: Path):
+        self.entries: list[Entry] = []
+        self.by_slug: dict[str, Entry] = {}
+        self.position: dict[str, int] = {}
+        self.contexts: dict[str, tuple[str, ...]] = {}
+        self.aliases: dict[str, str] = {}
+        self.patterns: dict[str, str] = {}
+        self._load(directory)
+        self.index = {lang: _LangIndex(self.entries, lang) for lang in LANGS}
+
+    # -- loading and validation
+
+    def _load(self, directory: Path) -> None:
+        files = sorted(p for p in directory.glob("*.toml") if p.name != "contexts.toml")
+        game_rank = {g: i for i, g in enumerate(GAMES)}
+        raw: list[tuple[int, int, dict, str]] = []
+        for path in files:
+            with path.open("rb") as fh:
+                data = tomllib.load(fh)
+            default_game = data.get("game")
+            for n, item in enumerate(data.get("entry", [])):
+                item = dict(item)
+                item.setdefault("game", default_game)
+                raw.append((game_rank.get(item["game"], 99), n, item, path.name))
+        raw.sort(key=lambda r: (r[0], r[1]))
+        problems: list[str] = []
+        for order, (_, _, item, fname) in enumerate(raw):
+            try:
+                entry = self._entry(item, order)
+            except (KeyError, TypeError, ValueError) as exc:
+                problems.append(f"{fname}: {item.get('slug', '?')}: {exc}")
+                continue
+            if entry.slug in self.by_slug:
+                problems.append(f"{fname}: duplicate slug {entry.slug}")
+                continue
+            self.by_slug[entry.slug] = entry
+            self.position[entry.slug] = len(self.entries)
+            self.entries.append(entry)
+        for e in self.entries:
+            for r in e.related:
+                if r not in self.by_slug:
+                    problems.append(f"{e.slug}: unknown related slug {r}")
+                if r == e.slug:
+                    problems.append(f"{e.slug}: related to itself")
+        ctx_path = directory / "contexts.toml"
+        if ctx_path.exists():
+            with ctx_path.open("rb") as fh:
+                ctx = tomllib.load(fh)
+            for key, slugs in ctx.get("contexts", {}).items():
+                for s in slugs:
+                    if s not in self.by_slug:
+                        problems.append(f"context {key}: unknown slug {s}")
+                self.contexts[key] = tuple(slugs)
+            for alias, target in ctx.get("aliases", {}).items():
+                if target not in self.contexts:
+                    problems.append(f"alias {alias}: unknown context {target}")
+                self.aliases[alias] = target
+            self.patterns = dict(ctx.get("patterns", {}))
+        if problems:
+            raise RulebookDataError("; ".join(problems))
+
+    @staticmethod
+    def _entry(item: dict, order: int) -> Entry:
+        slug = str(item["slug"])
+        if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", slug):
+            raise ValueError(f"bad slug {slug!r}")
+        game = item["game"]
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}")
+        topic = item["topic"]
+        if topic not in TOPICS:
+            raise ValueError(f"unknown topic {topic!r}")
+        texts = {k: str(item[k]).strip() for k in ("title_en", "title_pl", "body_en", "body_pl")}
+        for k, v in texts.items():
+            if not v:
+                raise ValueError(f"empty {k}")
+        return Entry(
+            slug=slug,
+            game=game,
+            topic=topic,
+            keywords=tuple(str(k) for k in item.get("keywords", ())),
+            related=tuple(str(r) for r in item.get("related", ())),
+            order=order,
+            **texts,
+        )
+
+    # -- queries
+
+    def search(self, query: str, lang: str, limit: int, games: Iterable[str] | None) -> list["Hit"]:
+        terms, prefix_only = _query_terms(query)
+        if not terms:
+            return []
+        idx = self.index[_lang(lang)]
+        allowed = set(games) if games else None
+        per_term: list[dict[int, float]] = []
+        for term in terms:
+            scores: dict[int, float] = {}
+            if term not in prefix_only:
+                for i, w in idx.word_post.get(term, {}).items():
+                    scores[i] = w * Q_EXACT
+                for s in stem(term):
+                    for i, w in idx.stem_post.get(s, {}).items():
+                        v = w * Q_STEM
+                        if v > scores.get(i, 0.0):
+                            scores[i] = v
+            if len(term) >= _MIN_PREFIX and not term.isdigit():
+                for i, v in idx.prefix_scores(term).items():
+                    if v > scores.get(i, 0.0):
+                        scores[i] = v
+            per_term.append(scores)
+        candidates: dict[int, list[float]] = {}
+        for n, scores in enumerate(per_term):
+            for i, v in scores.items():
+                candidates.setdefault(i, [0.0] * len(terms))[n] = v
+        if allowed is not None:
+            candidates = {i: v for i, v in candidates.items() if self.entries[i].game in allowed}
+        full = {i: v for i, v in candidates.items() if all(v)}
+        pool = full or candidates
+        phrase = " ".join(terms)
+        hits = []
+        for i, values in pool.items():
+            score = sum(values)
+            title = idx.folded_titles[i]
+            if title == phrase:
+                score += 8.0
+            elif title.startswith(phrase):
+                score += 4.0
+            elif len(terms) > 1 and phrase in title:
+                score += 2.0
+            matched = sum(1 for v in values if v)
+            hits.append(Hit(self.entries[i], score, matched, tuple(terms)))
+        hits.sort(key=lambda h: (-h.matched, -h.score, h.entry.order))
+        return hits[:limit] if limit else hits
+
+    def for_context(self, keys: Iterable[str], games: Iterable[str] | None, limit: int | None) -> list[Entry]:
+        allowed = set(games) | {"base"} if games else None
+        lists: list[tuple[str, ...]] = []
+        for key in keys:
+            key = key.strip().lower()
+            if not key:
+                continue
+            slugs = self._context_slugs(key)
+            if slugs:
+                lists.append(slugs)
+        seen: set[str] = set()
+        ordered: list[str] = []
+        # The head of every key first (the most direct answer to each situation),
+        # then the rest in key order.
+        for slugs in lists:
+            for s in slugs:
+                if self._ok(s, allowed) and s not in seen:
+                    seen.add(s)
+                    ordered.append(s)
+                    break
+        for slugs in lists:
+            for s in slugs:
+                if self._ok(s, allowed) and s not in seen:
+                    seen.add(s)
+                    ordered.append(s)
+        result = [self.by_slug[s] for s in ordered]
+        return result[:limit] if limit else result
+
+    def _ok(self, slug: str, allowed: set[str] | None) -> bool:
+        return allowed is None or self.by_slug[slug].game in allowed
+
+    def _context_slugs(self, key: str) -> tuple[str, ...]:
+        key = self.aliases.get(key, key)
+        if key in self.contexts:
+            return self.contexts[key]
+        kind, _, name = key.partition(":")
+        if kind == "entry" and name in self.by_slug:
+            return (name,)
+        prefix = self.patterns.get(kind)
+        if prefix is not None and name:
+            slug = prefix + name.replace("_", "-")
+            entry = self.by_slug.get(slug)
+            if entry is not None:
+                return (slug, *entry.related)
+        return ()
+
+
+@dataclass(frozen=True)
+class Hit:
+    entry: Entry
+    score: float
+    matched: int
+    terms: tuple[str, ...]
+
+
+def _query_terms(query: str) -> tuple[list[str], set[str]]:
+    """Folded query words without stopwords (kept if the query is only stopwords).
+
+    While typing, the last word is usually incomplete: a last word that is a stopword is
+    kept, but only as a prefix (so "po" can still grow into "port")."""
+    words = tokens(query)
+    words = [w for w in words if len(w) > 1 or w.isdigit()]
+    if not words:
+        return [], set()
+    typing = not query[-1:].isspace()
+    kept = [w for w in words if w not in STOPWORDS]
+    prefix_only: set[str] = set()
+    if not kept:
+        kept = words
+    elif typing and words[-1] in STOPWORDS and words[-1] not in kept:
+        kept.append(words[-1])
+        prefix_only.add(words[-1])
+    # de-duplicate, keep order
+    seen: set[str] = set()
+    terms = [w for w in kept if not (w in seen or seen.add(w))]
+    return terms, prefix_only
+
+
+# --------------------------------------------------------------------------- module API
+
+_rulebook: _Rulebook | None = None
+_load_lock = threading.Lock()
+
+
+def _book() -> _Rulebook:
+    global _rulebook
+    if _rulebook is None:
+        with _load_lock:
+            if _rulebook is None:
+                _rulebook = _Rulebook(ENTRIES_DIR)
+    return _rulebook
+
+
+def reload(directory: Path | None = None) -> None:
+    """Load the entries again (after editing the files, or from another directory in tests)."""
+    global _rulebook
+    with _load_lock:
+        _rulebook = _Rulebook(directory or ENTRIES_DIR)
+
+
+def all_entries() -> list[Entry]:
+    return list(_book().entries)
+
+
+def get(slug: str) -> Entry | None:
+    return _book().by_slug.get(slug)
+
+
+def by_game(game: str) -> list[Entry]:
+    return [e for e in _book().entries if e.game == game]
+
+
+def by_topic(game: str, topic: str) -> list[Entry]:
+    return [e for e in _book().entries if e.game == game and e.topic == topic]
+
+
+def topics_for(game: str) -> list[str]:
+    """The topics a game has entries for, in TOPICS order."""
+    present = {e.topic for e in _book().entries if e.game == game}
+    return [t for t in TOPICS if t in present]
+
+
+def search_hits(query: str, lang: str, limit: int = 20, games: Iterable[str] | None = None) -> list[Hit]:
+    return _book().search(query or "", lang, limit, games)
+
+
+def search(query: str, lang: str, limit: int = 20, games: Iterable[str] | None = None) -> list[Entry]:
+    """Entries matching `query` in language `lang` ("pl" or "en"), best first."""
+    return [h.entry for h in search_hits(query, lang, limit, games)]
+
+
+def for_context(keys: Iterable[str] | str, games: Iterable[str] | None = None, limit: int | None = None) -> list[Entry]:
+    """Entries relevant in a game situation, most direct answers first.
+
+    `keys` are situation keys ("phase:robber", "barbarian-attack", "dev-card:knight",
+    "progress:alchemist", "event:earthquake", "build:city" …), as a list or a
+    comma-separated string. `games`, if given, keeps only entries of those games (the
+    base game is always kept: every expansion builds on it)."""
+    if isinstance(keys, str):
+        keys = keys.split(",")
+    return _book().for_context(keys, games, limit)
+
+
+def context_keys() -> list[str]:
+    book = _book()
+    return sorted(set(book.contexts) | set(book.aliases))
+
+
+def query_terms(query: str) -> list[str]:
+    return _query_terms(query)[0]
+
+
+def term_matches(word: str, terms: Iterable[str]) -> bool:
+    """Whether a (raw) word of a text matches one of the folded query terms."""
+    w = _fold_word(word)
+    stems = stem(w)
+    for t in terms:
+        if w == t or (not t.isdigit() and len(t) >= _MIN_PREFIX and w.startswith(t)):
+            return True
+        if stems & stem(t):
+            return True
+    return False
+
+
+def highlight_spans(text: str, terms: Iterable[str]) -> list[tuple[int, int]]:
+    """(start, end) of the words of `text` that match the query terms."""
+    terms = tuple(terms)
+    if not terms:
+        return []
+    return [m.span() for m in _RAW_WORD_RE.finditer(text) if term_matches(m.group(), terms)]
+
+
+def snippet(entry: Entry, lang: str, terms: Iterable[str], width: int = 180) -> str:
+    """The first paragraph or list item of the body that mentions a term, shortened
+    around the first match; the summary if none does."""
+    terms = tuple(terms)
+    for block in entry.blocks(lang):
+        for text in (block.text,) if block.kind == "p" else block.items:
+            spans = highlight_spans(text, terms)
+            if spans:
+                start = spans[0][0]
+                if start > width // 2:
+                    cut = text.rfind(" ", 0, start - width // 4)
+                    text = "…" + text[cut + 1:] if cut > 0 else text
+                return _shorten(text, width)
+    return entry.summary(lang, width)

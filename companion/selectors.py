@@ -1,0 +1,77 @@
+"""Read-side helpers: turn a game into the context one screen renders."""
+import io
+
+import qrcode
+import qrcode.image.svg
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+
+from . import engine, services
+from .messages import DEV_CARD_NAMES, PHASE_NAMES, log_text
+from .models import Game
+
+# Expected share of each 2d6 total, 2..12, in 36ths.
+EXPECTED_2D6 = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
+
+
+def qr_svg(url: str) -> str:
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    svg = buffer.getvalue().decode()
+    return mark_safe(svg[svg.index("<svg"):])
+
+
+def histogram(view: dict) -> dict:
+    """Bars of this game's rolls against the expected 2d6 curve, scaled for an SVG."""
+    counts = view["roll_counts"]
+    total = view["rolls_total"]
+    expected = [total * e / 36 for e in EXPECTED_2D6]
+    top = max(max(counts, default=0), max(expected, default=0), 1)
+    height = 100.0
+    bars, curve = [], []
+    for i, (count, exp) in enumerate(zip(counts, expected)):
+        x = 10 + i * 28
+        h = height * count / top
+        bars.append({"total": i + 2, "count": count, "x": x, "y": 110 - h, "h": h, "label_y": 105 - h})
+        curve.append(f"{x + 10:.1f},{110 - height * exp / top:.1f}")
+    return {"bars": bars, "curve": " ".join(curve), "total": total}
+
+
+def screen_context(game: Game, viewer, base_url: str = "") -> dict:
+    """Everything a table screen or a phone renders, for that viewer only."""
+    view = services.view_for(game, viewer)
+    names = [p["name"] for p in view["players"]]
+    log = [{"n": e["n"], "text": log_text(e, names), "turn": e["turn"]} for e in view["log"]]
+    context = {
+        "game": game,
+        "view": view,
+        "phase_name": PHASE_NAMES.get(view["phase"], view["phase"]),
+        "active": view["players"][view["active_seat"]] if view["active_seat"] is not None else None,
+        "histogram": histogram(view),
+        "log": log,
+        "dev_card_names": DEV_CARD_NAMES,
+        "is_table": viewer == engine.TABLE,
+        "ranking": sorted(view["players"], key=lambda p: -(p["vp_total"] or p["vp_public"])),
+    }
+    if view["me"]:
+        context["my_cards"] = [
+            {**c, "label": DEV_CARD_NAMES[c["card"]]} for c in view["me"]["dev_cards"]
+        ]
+        context["me_player"] = view["players"][view["me"]["seat"]]
+    if viewer == engine.TABLE:
+        seats = list(game.seats.all())
+        context["seats"] = [
+            {
+                "index": s.index,
+                "name": s.name,
+                "color": s.color,
+                "bound": s.is_bound,
+                "rejoin_open": s.rejoin_open,
+                # Free seats, and seats whose phone was lost, show their join QR.
+                "qr": qr_svg(base_url + reverse("join", args=[game.code, s.join_token]))
+                if base_url and (s.rejoin_open or not s.is_bound) else None,
+            }
+            for s in seats
+        ]
+    return context

@@ -1,0 +1,266 @@
+"""The only bridge between the database and the engine. Every write goes through here.
+
+Each write runs in one transaction that locks the game row, appends records and moves
+the version on; the broadcast to every screen goes out on commit, carrying only the
+game id and version. Screens then render their own viewer's view.
+"""
+import copy
+import logging
+import secrets
+from dataclasses import dataclass
+from threading import Lock
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from . import engine
+from .engine import IllegalAction
+from .models import Game, Record, Seat, Snapshot
+
+log = logging.getLogger(__name__)
+
+SNAPSHOT_EVERY = 50
+TABLE = {"role": "table"}
+DEVICE = {"role": "device"}
+
+
+@dataclass
+class Outcome:
+    game: Game
+    version: int
+    duplicate: bool = False
+
+
+# ---------------------------------------------------------------- the in-process cache
+
+_cache: dict[int, tuple[int, dict, dict]] = {}
+_cache_lock = Lock()
+
+
+def _cached(game: Game):
+    with _cache_lock:
+        hit = _cache.get(game.pk)
+    if hit and hit[0] == game.version:
+        return hit[1], hit[2]
+    return None
+
+
+def _remember(game_pk: int, version: int, state: dict, history: dict) -> None:
+    with _cache_lock:
+        hit = _cache.get(game_pk)
+        if hit is None or hit[0] <= version:
+            _cache[game_pk] = (version, state, history)
+
+
+def forget_cache() -> None:
+    """Drop every cached state (tests use it to prove that a restart loses nothing)."""
+    with _cache_lock:
+        _cache.clear()
+
+
+# ---------------------------------------------------------------- loading state
+
+
+def _records(game: Game, after: int, upto: int) -> list[dict]:
+    return [r.as_engine_record() for r in game.records.filter(seq__gt=after, seq__lte=upto)]
+
+
+def state_at(game: Game, position: int) -> tuple[dict, dict]:
+    """(state, history) after record `position`: nearest snapshot, then fold forward."""
+    snapshot = game.snapshots.filter(seq__lte=position).order_by("-seq").first()
+    state, history = copy.deepcopy(snapshot.state), copy.deepcopy(snapshot.history)
+    for record in _records(game, snapshot.seq, position):
+        state = _advance(game, state, history, record)
+    return state, history
+
+
+def _advance(game: Game, state: dict, history: dict, record: dict, chance=None) -> dict:
+    if record["kind"] == "redo":
+        record["original"] = game.records.get(seq=record["target"]).as_engine_record()
+    return engine.advance(state, history, record, lambda seq: state_at(game, seq - 1)[0], chance)
+
+
+def current_state(game: Game) -> tuple[dict, dict]:
+    """The game's state and history at its current version (read-only: do not mutate)."""
+    hit = _cached(game)
+    if hit:
+        return hit
+    state, history = state_at(game, game.version)
+    _remember(game.pk, game.version, state, history)
+    return state, history
+
+
+def view_for(game: Game, viewer) -> dict:
+    state, history = current_state(game)
+    result = engine.view(state, viewer, version=game.version)
+    actor = TABLE if viewer == engine.TABLE else {"seat": int(viewer)}
+    by_seq = _record_lookup(game)
+    result["can_undo"] = engine.can_undo(history, by_seq, actor)
+    result["can_redo"] = engine.can_redo(history, by_seq, actor)
+    return result
+
+
+def _record_lookup(game: Game):
+    def by_seq(seq: int) -> dict:
+        return game.records.get(seq=seq).as_engine_record()
+
+    return by_seq
+
+
+# ---------------------------------------------------------------- creating and joining
+
+
+@transaction.atomic
+def create_game(config: dict, seed: int | None = None) -> Game:
+    state = engine.new_game(config)  # validates; raises IllegalAction
+    secret = engine.seeded_secret(seed) if seed is not None else secrets.token_bytes(32)
+    game = Game.objects.create(secret=secret, config=state["config"], phase=state["phase"])
+    for index, player in enumerate(state["config"]["players"]):
+        Seat.objects.create(game=game, index=index, name=player["name"], color=player["color"])
+    history = engine.new_history()
+    Snapshot.objects.create(game=game, seq=0, state=state, history=history)
+    return game
+
+
+def game_by_code(code: str) -> Game:
+    return Game.objects.get(code=str(code).upper())
+
+
+def bind_seat(game: Game, token: str, session_key: str) -> Seat | None:
+    """Bind the phone holding `session_key` to the seat whose join token this is.
+
+    A join token works once: it is replaced as soon as it is used, and any earlier phone
+    of that seat loses its binding.
+    """
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().filter(game=game, join_token=token).first()
+        if seat is None or not token:
+            return None
+        seat.session_key = session_key
+        seat.bound_at = timezone.now()
+        seat.join_token = Seat._meta.get_field("join_token").default()
+        seat.rejoin_open = False
+        seat.save(update_fields=["session_key", "bound_at", "join_token", "rejoin_open"])
+        transaction.on_commit(lambda: broadcast(game, seats_changed=True))
+    return seat
+
+
+def new_join_token(game: Game, index: int) -> Seat:
+    """A fresh QR for a seat (its phone was lost); the old token stops working."""
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().get(game=game, index=index)
+        seat.join_token = Seat._meta.get_field("join_token").default()
+        seat.rejoin_open = True
+        seat.save(update_fields=["join_token", "rejoin_open"])
+        transaction.on_commit(lambda: broadcast(game, seats_changed=True))
+    return seat
+
+
+def revoke_seat(game: Game, index: int) -> Seat:
+    """The host frees a seat: its phone can no longer act or see the hand."""
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().get(game=game, index=index)
+        seat.session_key = ""
+        seat.bound_at = None
+        seat.join_token = Seat._meta.get_field("join_token").default()
+        seat.rejoin_open = False
+        seat.save(update_fields=["session_key", "bound_at", "join_token", "rejoin_open"])
+        transaction.on_commit(lambda: broadcast(game, seats_changed=True, revoked=index))
+    return seat
+
+
+def seat_of_session(game: Game, session_key: str | None) -> Seat | None:
+    if not session_key:
+        return None
+    return game.seats.filter(session_key=session_key).first()
+
+
+# ---------------------------------------------------------------- acting
+
+
+def perform(game: Game, actor: dict, action_type: str, args: dict | None = None,
+            idempotency_key: str | None = None) -> Outcome:
+    """Validate and apply one action; raises IllegalAction with the engine's reason."""
+    action = {"type": action_type, "actor": actor, "args": args or {}}
+    return _write(game, idempotency_key, lambda g, history: ("action", {"action": action, "outcome": {}}))
+
+
+def undo(game: Game, actor: dict, idempotency_key: str | None = None) -> Outcome:
+    def undo_record(g: Game, history: dict):
+        if not engine.can_undo(history, _record_lookup(g), actor):
+            raise IllegalAction("nothing_to_undo")
+        return "undo", {"target": history["effective"][-1], "actor": actor}
+
+    return _write(game, idempotency_key, undo_record)
+
+
+def redo(game: Game, actor: dict, idempotency_key: str | None = None) -> Outcome:
+    def redo_record(g: Game, history: dict):
+        if not engine.can_redo(history, _record_lookup(g), actor):
+            raise IllegalAction("nothing_to_redo")
+        return "redo", {"target": history["undone"][-1], "actor": actor}
+
+    return _write(game, idempotency_key, redo_record)
+
+
+def _write(game: Game, idempotency_key: str | None, make_record) -> Outcome:
+    idempotency_key = (idempotency_key or "")[:64] or None
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game.pk)
+            if idempotency_key and game.records.filter(idempotency_key=idempotency_key).exists():
+                return Outcome(game, game.version, duplicate=True)
+            state, history = current_state(game)
+            state, history = copy.deepcopy(state), copy.deepcopy(history)
+            seq = game.version + 1
+            kind, payload = make_record(game, history)
+            record = {"seq": seq, "kind": kind, **payload}
+            # Live, chance draws from the game's secret and the outcomes land in the record.
+            state = _advance(game, state, history, record, engine.Chance(bytes(game.secret)))
+            payload = {k: v for k, v in record.items() if k not in ("seq", "kind", "original")}
+            Record.objects.create(game=game, seq=seq, kind=kind, payload=payload, idempotency_key=idempotency_key)
+            game.version = seq
+            game.phase = state["phase"]
+            game.save(update_fields=["version", "phase", "updated_at"])
+            if seq % SNAPSHOT_EVERY == 0:
+                Snapshot.objects.create(game=game, seq=seq, state=state, history=history)
+            transaction.on_commit(lambda: _committed(game, state, history))
+    except IntegrityError:
+        # Two requests with one key raced: the other one acted.
+        game.refresh_from_db()
+        return Outcome(game, game.version, duplicate=True)
+    return Outcome(game, game.version)
+
+
+def _committed(game: Game, state: dict, history: dict) -> None:
+    _remember(game.pk, game.version, state, history)
+    broadcast(game)
+
+
+def broadcast(game: Game, seats_changed: bool = False, revoked: int | None = None) -> None:
+    """Tell every screen of the game that it changed: ids and versions only."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    message = {"type": "game.changed", "version": game.version, "seats_changed": seats_changed}
+    if revoked is not None:
+        message["revoked"] = revoked
+    try:
+        async_to_sync(layer.group_send)(game.group_name, message)
+    except Exception:  # a lost push heals on the next one or on reconnect
+        log.exception("broadcast failed for game %s", game.code)
+
+
+# ---------------------------------------------------------------- export and import
+
+
+def export_records(game: Game) -> dict:
+    return {
+        "format": "catan-companion/actions",
+        "format_version": 1,
+        "game": game.code,
+        "config": game.config,
+        "records": [r.as_engine_record() for r in game.records.all()],
+    }

@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("games/new", views.new_game, name="new_game"),
+    path("g/<str:code>/table/", views.table, name="table"),
+    path("g/<str:code>/join/<str:token>/", views.join, name="join"),
+    path("g/<str:code>/seat/", views.seat, name="seat"),
+    path("g/<str:code>/act/", views.act, name="act"),
+    path("g/<str:code>/seats/<int:index>/rejoin/", views.seat_admin, {"op": "rejoin"}, name="seat_rejoin"),
+    path("g/<str:code>/seats/<int:index>/revoke/", views.seat_admin, {"op": "revoke"}, name="seat_revoke"),
+    path("g/<str:code>/export.json", views.export, name="export"),
+]

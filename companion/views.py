@@ -1,0 +1,167 @@
+"""Thin HTTP views: pages, and commands posted by HTMX forms. Pushes go over websockets."""
+import json
+
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from . import engine, services
+from .engine import IllegalAction
+from .forms import NewGameForm
+from .messages import refusal
+from .models import Game
+from .selectors import screen_context
+
+HOSTED = "hosted_games"
+
+
+def _session_key(request: HttpRequest) -> str:
+    if not request.session.session_key:
+        request.session.save()
+    return request.session.session_key
+
+
+def _is_host(request: HttpRequest, game: Game) -> bool:
+    return game.code in request.session.get(HOSTED, [])
+
+
+def _game(code: str) -> Game:
+    return get_object_or_404(Game, code=str(code).upper())
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    hosted = Game.objects.filter(code__in=request.session.get(HOSTED, []))[:20]
+    return render(request, "home.html", {"form": NewGameForm(), "hosted": hosted})
+
+
+@require_POST
+def new_game(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST)
+    if form.is_valid():
+        try:
+            game = services.create_game(form.game_config())
+        except IllegalAction as error:
+            form.add_error(None, refusal(error))
+        else:
+            request.session[HOSTED] = [game.code] + request.session.get(HOSTED, [])[:49]
+            return redirect("table", code=game.code)
+    hosted = Game.objects.filter(code__in=request.session.get(HOSTED, []))[:20]
+    return render(request, "home.html", {"form": form, "hosted": hosted}, status=422)
+
+
+@require_GET
+def table(request: HttpRequest, code: str) -> HttpResponse:
+    game = _game(code)
+    key = request.GET.get("key")
+    if key and key == game.host_token:
+        # The table screen URL printed by `newgame` makes this browser the host.
+        if not _is_host(request, game):
+            request.session[HOSTED] = [game.code] + request.session.get(HOSTED, [])[:49]
+        return redirect("table", code=game.code)
+    if not _is_host(request, game):
+        return render(request, "not_allowed.html", {"game": game}, status=403)
+    return render(request, "table.html", screen_context(game, engine.TABLE, _base_url(request)))
+
+
+def _base_url(request: HttpRequest) -> str:
+    return f"{request.scheme}://{request.get_host()}"
+
+
+@require_GET
+def join(request: HttpRequest, code: str, token: str) -> HttpResponse:
+    game = _game(code)
+    seat = services.bind_seat(game, token, _session_key(request))
+    if seat is None:
+        return render(request, "join_invalid.html", {"game": game}, status=404)
+    return redirect("seat", code=game.code)
+
+
+@require_GET
+def seat(request: HttpRequest, code: str) -> HttpResponse:
+    game = _game(code)
+    bound = services.seat_of_session(game, request.session.session_key)
+    if bound is None:
+        return render(request, "not_allowed.html", {"game": game, "seat_page": True}, status=403)
+    return render(request, "seat.html", screen_context(game, bound.index, _base_url(request)))
+
+
+def _viewer_for(request: HttpRequest, game: Game, wanted: str):
+    """The viewer a posted form acts as; None when this browser may not."""
+    if wanted == "table":
+        return engine.TABLE if _is_host(request, game) else None
+    bound = services.seat_of_session(game, request.session.session_key)
+    return bound.index if bound else None
+
+
+@require_POST
+def act(request: HttpRequest, code: str) -> HttpResponse:
+    game = _game(code)
+    viewer = _viewer_for(request, game, request.POST.get("as", "seat"))
+    if viewer is None:
+        return HttpResponseForbidden(_("This browser is not part of this game."))
+    actor = services.TABLE if viewer == engine.TABLE else {"seat": viewer}
+    kind = request.POST.get("type", "")
+    idem = request.POST.get("idem")
+    error = None
+    try:
+        if kind == "undo":
+            services.undo(game, actor, idem)
+        elif kind == "redo":
+            services.redo(game, actor, idem)
+        else:
+            services.perform(game, actor, kind, _action_args(request.POST), idem)
+    except IllegalAction as refused:
+        error = refusal(refused)
+    game.refresh_from_db()
+    html = render_fragments(game, viewer, _base_url(request), request=request, error=error)
+    return HttpResponse(html, status=422 if error else 200)
+
+
+def _action_args(post) -> dict:
+    """Form fields to engine arguments; the engine validates every value."""
+    args = {}
+    if "die1" in post or "die2" in post:
+        args["dice"] = [post.get("die1"), post.get("die2")]
+    for field in ("victim", "hand_size", "card", "resource", "holder", "source", "seat"):
+        if field in post:
+            args[field] = post.get(field)
+    if "resources" in post:
+        args["resources"] = post.getlist("resources")
+    return args
+
+
+def render_fragments(game: Game, viewer, base_url: str, request=None, error: str | None = None) -> str:
+    """The pushed fragments for one viewer: every element replaces its twin by id."""
+    context = screen_context(game, viewer, base_url)
+    context["error"] = error
+    template = "partials/table_fragments.html" if viewer == engine.TABLE else "partials/seat_fragments.html"
+    return render_to_string(template, context, request=request)
+
+
+@require_POST
+def seat_admin(request: HttpRequest, code: str, index: int, op: str) -> HttpResponse:
+    """The host shows a fresh QR for a seat (rejoin) or frees it (revoke)."""
+    game = _game(code)
+    if not _is_host(request, game):
+        return HttpResponseForbidden(_("Only the table screen may do this."))
+    get_object_or_404(game.seats, index=index)
+    if op == "rejoin":
+        services.new_join_token(game, index)
+    else:
+        services.revoke_seat(game, index)
+    return redirect(f"{reverse('table', args=[game.code])}#seats")
+
+
+@require_GET
+def export(request: HttpRequest, code: str) -> HttpResponse:
+    game = _game(code)
+    # The log holds every drawn card: it is only handed out once nothing is secret.
+    if not _is_host(request, game) or game.phase != "finished":
+        return HttpResponseForbidden(_("The game log can be downloaded by the table screen once the game is over."))
+    response = HttpResponse(json.dumps(services.export_records(game), indent=1), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="catan-{game.code}.json"'
+    return response

@@ -1,0 +1,23 @@
+// Two quick taps enter a physical roll: submit once both dice are picked.
+document.addEventListener("change", function (event) {
+  var form = event.target.closest("form[data-auto-submit]");
+  if (!form) return;
+  if (form.querySelector('input[name="die1"]:checked') && form.querySelector('input[name="die2"]:checked')) {
+    htmx.trigger(form, "submit");
+  }
+});
+
+// htmx retries dropped sockets (1006, 1011-1013). A server that restarts cleanly says 1001
+// ("going away"): reconnect then too. Our own 44xx codes mean "not for you": show why.
+document.addEventListener("htmx:wsClose", function (event) {
+  var code = event.detail.event.code;
+  var socket = event.detail.socketWrapper;
+  if (code === 1000 || code === 1001) {
+    setTimeout(function () { socket.reconnect(); }, 1000 + Math.random() * 2000);
+  } else if (code >= 4400 && code < 4500) {
+    document.body.classList.add("disconnected");
+    setTimeout(function () { window.location.reload(); }, 1500);
+  }
+});
+document.addEventListener("htmx:wsOpen", function () { document.body.classList.remove("offline"); });
+document.addEventListener("htmx:wsError", function () { document.body.classList.add("offline"); });
