@@ -47,9 +47,11 @@ DICE_SOURCE_NAMES = {
 
 def refusal(error: IllegalAction) -> str:
     """Why an action was refused, in the active language."""
-    p = error.params
+    p = _Params(error.params)
+    if "piece" in p:
+        p["piece"] = PIECE_NAMES.get(p["piece"], p["piece"])
     texts = {
-        "player_count": _("A game needs %(min)s to %(max)s players.") % p,
+        "player_count": _("A game needs %(min)s to %(max)s players."),
         "player_name": _("Every player needs a name of at most 20 characters."),
         "player_color": _("Pick a colour for every player."),
         "duplicate_name": _("Two players have the same name."),
@@ -71,8 +73,7 @@ def refusal(error: IllegalAction) -> str:
         "rob_yourself": _("You can't rob yourself."),
         "bad_hand_size": _("Enter how many resource cards you hold (0 to 95)."),
         "nothing_pending": _("Nothing is waiting for this player."),
-        "no_pieces_left": _("No %(piece)s left: each player has only %(limit)s.")
-        % {"piece": PIECE_NAMES.get(p.get("piece"), p.get("piece")), "limit": p.get("limit")},
+        "no_pieces_left": _("No %(piece)s left: each player has only %(limit)s."),
         "city_needs_settlement": _("A city replaces one of your settlements: you have none on the board."),
         "longest_road_too_short": _("Longest Road needs at least 5 road segments."),
         "nothing_changes": _("Nothing changes."),
@@ -89,7 +90,14 @@ def refusal(error: IllegalAction) -> str:
         "missing_outcome": _("The recorded outcome is missing."),
         "stale": _("The game moved on meanwhile; look again and retry."),
     }
-    return texts.get(error.code, _("That is not allowed."))
+    return texts.get(error.code, _("That is not allowed.")) % p
+
+
+class _Params(dict):
+    """Formatting parameters that never raise for a missing key."""
+
+    def __missing__(self, key):
+        return "?"
 
 
 def log_text(entry: dict, names: list[str]) -> str:

@@ -73,6 +73,7 @@ class Transport:
         self._calls: list[tuple[Callable[[], None], threading.Event]] = []
         self._thread: threading.Thread | None = None
         self._on_connect: OnConnect = lambda: None
+        self.connections = 0  # hosts that have connected so far; tells one connection from the next
 
     def start(self, on_connect: OnConnect) -> None:
         self._on_connect = on_connect
@@ -204,6 +205,7 @@ class TcpTransport(Transport):
         conn.settimeout(2.0)  # a host that stops reading must not hang the device
         with self._lock:
             self._client = conn
+            self.connections += 1
             self._connected.set()
         log.info("host connected")
         self._on_connect()
@@ -303,6 +305,7 @@ class PtyTransport(Transport):
                     continue
                 present = self._host_present()
                 if present and not self._connected.is_set():
+                    self.connections += 1
                     self._connected.set()
                     log.info("host opened %s", self.slave_path)
                     self._on_connect()
@@ -358,6 +361,8 @@ class Simulator:
         self.eol = eol
         self._lock = threading.RLock()
         self._stop = threading.Event()
+        self._greeted = threading.Condition()
+        self._greeted_connection = 0  # the transport connection our last HELLO went to
         self._threads_lock = threading.Lock()
         self._threads: list[threading.Thread] = []
         self.boot_id = self._new_boot_id()
@@ -399,7 +404,15 @@ class Simulator:
         return self.transport.connected
 
     def wait_for_host(self, timeout: float | None = None) -> bool:
-        return self.transport.wait_connected(timeout)
+        """Wait until a host is connected and has been sent its HELLO."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        if not self.transport.wait_connected(timeout):
+            return False
+        remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+        with self._greeted:
+            return self._greeted.wait_for(
+                lambda: self.connected and self._greeted_connection == self.transport.connections, remaining
+            )
 
     @property
     def next_seq(self) -> int:
@@ -585,11 +598,15 @@ class Simulator:
 
     def _host_connected(self) -> None:
         # Off the transport's thread: the delay must not hold up its I/O.
-        self._spawn(self._hello_later)
+        self._spawn(self._hello_later, self.transport.connections)
 
-    def _hello_later(self) -> None:
-        if not self._stop.wait(self.hello_delay) and self.connected:
-            self.hello()
+    def _hello_later(self, connection: int) -> None:
+        if self._stop.wait(self.hello_delay) or not self.connected or connection != self.transport.connections:
+            return
+        self.hello()
+        with self._greeted:
+            self._greeted_connection = connection
+            self._greeted.notify_all()
 
     def _every(self, interval: float, action: Callable[[], object]) -> None:
         while not self._stop.wait(interval):

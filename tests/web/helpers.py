@@ -1,0 +1,22 @@
+from companion import services
+
+PLAYERS = [{"name": "Ala", "color": "red"}, {"name": "Bartek", "color": "blue"}, {"name": "Celina", "color": "white"}]
+TABLE = {"role": "table"}
+
+
+def new_game(seed=7, dice_source="virtual", players=PLAYERS, target=10):
+    return services.create_game(
+        {"rules": "base", "players": players, "target": target, "dice_source": dice_source, "board": "none"},
+        seed=seed,
+    )
+
+
+def finish_setup(game):
+    for _ in range(2 * game.seats.count()):
+        services.perform(game, TABLE, "place_setup")
+    game.refresh_from_db()
+
+
+def roll_until_not_seven(game, seat):
+    """Roll typed dice that are never a 7."""
+    services.perform(game, TABLE, "roll", {"dice": [2, 4]})

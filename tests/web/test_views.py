@@ -1,0 +1,110 @@
+"""HTTP: creating a table, joining by QR, posting actions, bad input."""
+import json
+
+import pytest
+from django.urls import reverse
+
+from companion import services
+from companion.models import Game
+
+from .helpers import new_game
+
+pytestmark = pytest.mark.django_db
+
+
+def _create(client, **extra):
+    data = {"rules": "base", "target": 10, "dice_source": "typed", "board": "none",
+            "name_0": "Ala", "color_0": "red", "name_1": "Bartek", "color_1": "blue",
+            "name_2": "", "color_2": "white", "name_3": "", "color_3": "orange",
+            "name_4": "", "color_4": "green", "name_5": "", "color_5": "brown"}
+    data.update(extra)
+    return client.post(reverse("new_game"), data)
+
+
+def test_create_game_makes_this_browser_the_table(client):
+    response = _create(client)
+    game = Game.objects.get()
+    assert response.status_code == 302 and response.url == reverse("table", args=[game.code])
+    page = client.get(response.url)
+    assert page.status_code == 200
+    assert page.content.count(b"<svg") >= 2  # a QR code per free seat
+    assert b"/join/" not in page.content.split(b"ws-connect")[1][:80]  # no token in the socket URL
+
+
+def test_bad_new_game_form_explains_and_creates_nothing(client):
+    response = _create(client, name_1="", color_1="blue")
+    assert response.status_code == 422
+    assert Game.objects.count() == 0
+    response = _create(client, color_1="red")
+    assert response.status_code == 422 and b"same colour" in response.content
+
+
+def test_table_screen_needs_the_host(client):
+    game = new_game()
+    assert client.get(reverse("table", args=[game.code])).status_code == 403
+    with_key = client.get(reverse("table", args=[game.code]) + f"?key={game.host_token}")
+    assert with_key.status_code == 302
+    assert client.get(reverse("table", args=[game.code])).status_code == 200
+
+
+def test_join_binds_the_phone_and_the_qr_works_once(client):
+    game = new_game()
+    token = game.seats.get(index=0).join_token
+    response = client.get(reverse("join", args=[game.code, token]))
+    assert response.status_code == 302
+    page = client.get(reverse("seat", args=[game.code]))
+    assert page.status_code == 200 and b"Ala" in page.content
+    other = client.__class__()
+    assert other.get(reverse("join", args=[game.code, token])).status_code == 404
+
+
+def test_posting_actions_from_a_phone(client):
+    game = new_game(dice_source="typed")
+    client.get(reverse("join", args=[game.code, game.seats.get(index=0).join_token]))
+    act = reverse("act", args=[game.code])
+    response = client.post(act, {"as": "seat", "type": "place_setup", "idem": "k1"})
+    assert response.status_code == 200 and b'id="status"' in response.content
+    # Not this phone's turn now (Bartek places next): refused with a reason, nothing lost.
+    refused = client.post(act, {"as": "seat", "type": "place_setup", "idem": "k2"})
+    assert refused.status_code == 422 and b"not your turn" in refused.content
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+def test_garbage_input_never_500s(client):
+    game = new_game(dice_source="typed")
+    host = client.get(reverse("table", args=[game.code]) + f"?key={game.host_token}")
+    act = reverse("act", args=[game.code])
+    for _ in range(6):
+        client.post(act, {"as": "table", "type": "place_setup"})
+    for data in (
+        {"as": "table", "type": "roll", "die1": "9", "die2": "1"},
+        {"as": "table", "type": "roll", "die1": "x"},
+        {"as": "table", "type": "nonsense"},
+        {"as": "table"},
+        {"as": "table", "type": "discard", "hand_size": "-3"},
+        {"as": "table", "type": "set_longest_road", "holder": "99"},
+    ):
+        response = client.post(act, data)
+        assert response.status_code == 422, data
+    assert client.post(act, {"as": "seat", "type": "roll"}).status_code == 403
+    game.refresh_from_db()
+    assert game.version == 6 and host.status_code == 302
+
+
+def test_language_switch_and_polish_pages(client):
+    response = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="pl")
+    assert response.status_code == 200
+    assert b'lang="pl"' in response.content
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    assert b'lang="en"' in client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="pl").content
+
+
+def test_export_only_after_the_game_ends(client):
+    game = new_game()
+    client.get(reverse("table", args=[game.code]) + f"?key={game.host_token}")
+    assert client.get(reverse("export", args=[game.code])).status_code == 403
+    Game.objects.filter(pk=game.pk).update(phase="finished")
+    data = json.loads(client.get(reverse("export", args=[game.code])).content)
+    assert data["format"] == "catan-companion/actions"
+    assert services.export_records(game)["config"] == data["config"]
