@@ -61,17 +61,18 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
         context["me_player"] = view["players"][view["me"]["seat"]]
     if viewer == engine.TABLE:
         seats = list(game.seats.all())
-        context["seats"] = [
-            {
+        context["seats"] = []
+        for s in seats:
+            join_path = reverse("join", args=[game.code, s.join_token])
+            show_qr = bool(base_url) and (s.rejoin_open or not s.is_bound)
+            context["seats"].append({
                 "index": s.index,
                 "name": s.name,
                 "color": s.color,
                 "bound": s.is_bound,
                 "rejoin_open": s.rejoin_open,
                 # Free seats, and seats whose phone was lost, show their join QR.
-                "qr": qr_svg(base_url + reverse("join", args=[game.code, s.join_token]))
-                if base_url and (s.rejoin_open or not s.is_bound) else None,
-            }
-            for s in seats
-        ]
+                "qr": qr_svg(base_url + join_path) if show_qr else None,
+                "join_path": join_path if show_qr else None,
+            })
     return context

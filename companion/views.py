@@ -1,5 +1,6 @@
 """Thin HTTP views: pages, and commands posted by HTMX forms. Pushes go over websockets."""
 import json
+import logging
 
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,6 +17,7 @@ from .models import Game
 from .selectors import screen_context
 
 HOSTED = "hosted_games"
+log = logging.getLogger(__name__)
 
 
 def _session_key(request: HttpRequest) -> str:
@@ -109,11 +111,13 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     error = None
     try:
         if kind == "undo":
-            services.undo(game, actor, idem)
+            outcome = services.undo(game, actor, idem)
         elif kind == "redo":
-            services.redo(game, actor, idem)
+            outcome = services.redo(game, actor, idem)
         else:
-            services.perform(game, actor, kind, _action_args(request.POST), idem)
+            outcome = services.perform(game, actor, kind, _action_args(request.POST), idem)
+        if outcome.duplicate:
+            log.info("game %s: repeated request %s ignored", game.code, idem)
     except IllegalAction as refused:
         error = refusal(refused)
     game.refresh_from_db()

@@ -21,3 +21,14 @@ document.addEventListener("htmx:wsClose", function (event) {
 });
 document.addEventListener("htmx:wsOpen", function () { document.body.classList.remove("offline"); });
 document.addEventListener("htmx:wsError", function () { document.body.classList.add("offline"); });
+
+// A form's idempotency key stands for one intent: taps repeated while the request is in
+// flight share it (the server acts once), but once the server has answered, the next tap
+// on the same form is a new intent even if no fresh form has replaced it yet.
+document.addEventListener("htmx:afterRequest", function (event) {
+  var form = event.detail.elt.closest ? event.detail.elt.closest("form") : null;
+  var key = form && form.querySelector('input[name="idem"]');
+  if (key && event.detail.xhr && event.detail.xhr.status) {
+    key.value = Date.now().toString(36) + Math.random().toString(36).slice(2) + Math.random().toString(36).slice(2);
+  }
+});

@@ -61,6 +61,7 @@ from .board_rules import (
     longest_road,
     longest_road_holder,
     longest_road_lengths,
+    owner_at,
     pieces_problems,
     production,
     robber_victims,

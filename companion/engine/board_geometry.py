@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from types import MappingProxyType
+from typing import Iterable, Mapping
 
 Hex = tuple[int, int]
 
@@ -91,19 +92,20 @@ def hex_edges(h: Hex) -> list[str]:
 
 @dataclass(frozen=True)
 class Geometry:
-    """Adjacency of one island shape. Built once per frame; everything is a plain id string."""
+    """Adjacency of one island shape: built once per frame and shared, so read-only.
+    Every element is named by its id string."""
 
     hexes: tuple[str, ...]                           # land hexes, frame order
     corners: tuple[str, ...]                         # sorted
     edges: tuple[str, ...]                           # sorted
-    hex_corners: dict[str, tuple[str, ...]]          # land hex -> 6 corners, clockwise from N
-    hex_edges: dict[str, tuple[str, ...]]            # land hex -> 6 edges
-    hex_neighbours: dict[str, tuple[str, ...]]       # land hex -> land neighbours
-    corner_hexes: dict[str, tuple[str, ...]]         # corner -> touching land hexes (1..3)
-    corner_corners: dict[str, tuple[str, ...]]       # corner -> adjacent corners (2..3)
-    corner_edges: dict[str, tuple[str, ...]]         # corner -> edges (2..3)
-    edge_corners: dict[str, tuple[str, str]]         # edge -> its two corners
-    edge_hexes: dict[str, tuple[str, ...]]           # edge -> touching land hexes (1..2)
+    hex_corners: Mapping[str, tuple[str, ...]]       # land hex -> 6 corners, clockwise from N
+    hex_edges: Mapping[str, tuple[str, ...]]         # land hex -> 6 edges
+    hex_neighbours: Mapping[str, tuple[str, ...]]    # land hex -> land neighbours
+    corner_hexes: Mapping[str, tuple[str, ...]]      # corner -> touching land hexes (1..3)
+    corner_corners: Mapping[str, tuple[str, ...]]    # corner -> adjacent corners (2..3)
+    corner_edges: Mapping[str, tuple[str, ...]]      # corner -> edges (2..3)
+    edge_corners: Mapping[str, tuple[str, str]]      # edge -> its two corners
+    edge_hexes: Mapping[str, tuple[str, ...]]        # edge -> touching land hexes (1..2)
     coastal_edges: tuple[str, ...]                   # edges with sea on one side, sorted
     sea_ring: tuple[str, ...]                        # sea hexes touching land, clockwise from top-left corner
 
@@ -174,18 +176,19 @@ def build_geometry(land: tuple[Hex, ...]) -> Geometry:
         order = {hex_id(h): i for i, h in enumerate(land)}
         return tuple(sorted(ids, key=order.__getitem__))
 
+    frozen = MappingProxyType
     return Geometry(
         hexes=tuple(hex_id(h) for h in land),
         corners=tuple(sorted(corner_hex_map)),
         edges=tuple(sorted(edge_corner_map)),
-        hex_corners=hex_corner_map,
-        hex_edges=hex_edge_map,
-        hex_neighbours=hex_nbr_map,
-        corner_hexes={c: by_land_order(hs) for c, hs in corner_hex_map.items()},
-        corner_corners={c: tuple(sorted(cs)) for c, cs in corner_corner_map.items()},
-        corner_edges={c: tuple(sorted(es)) for c, es in corner_edge_map.items()},
-        edge_corners=edge_corner_map,
-        edge_hexes={e: by_land_order(hs) for e, hs in edge_hex_map.items()},
+        hex_corners=frozen(hex_corner_map),
+        hex_edges=frozen(hex_edge_map),
+        hex_neighbours=frozen(hex_nbr_map),
+        corner_hexes=frozen({c: by_land_order(hs) for c, hs in corner_hex_map.items()}),
+        corner_corners=frozen({c: tuple(sorted(cs)) for c, cs in corner_corner_map.items()}),
+        corner_edges=frozen({c: tuple(sorted(es)) for c, es in corner_edge_map.items()}),
+        edge_corners=frozen(edge_corner_map),
+        edge_hexes=frozen({e: by_land_order(hs) for e, hs in edge_hex_map.items()}),
         coastal_edges=tuple(sorted(e for e, hs in edge_hex_map.items() if len(hs) == 1)),
         sea_ring=tuple(hex_id(p) for p in _clockwise_from_top_left(sea)),
     )

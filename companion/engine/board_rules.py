@@ -44,6 +44,11 @@ def building_at(pieces: dict, corner: str) -> tuple[Seat, str] | None:
     return None
 
 
+def owner_at(pieces: dict, corner: str) -> Seat | None:
+    occupant = building_at(pieces, corner)
+    return occupant[0] if occupant else None
+
+
 def with_settlement(pieces: dict, corner: str, seat: Seat) -> dict:
     new = copy.deepcopy(pieces)
     new["settlements"][corner] = seat
@@ -187,7 +192,7 @@ def harbour_ratios(board: dict, pieces: dict, seat: Seat) -> dict[str, int]:
     g = geometry_of(board)
     ratios = {r: BANK_RATIO for r in RESOURCES}
     for edge, kind in board["harbours"].items():
-        if not any((building_at(pieces, c) or (None,))[0] == seat for c in g.edge_corners[edge]):
+        if all(owner_at(pieces, c) != seat for c in g.edge_corners[edge]):
             continue
         if kind == GENERIC:
             ratios = {r: min(v, 3) for r, v in ratios.items()}
@@ -218,8 +223,8 @@ def longest_road(board: dict, pieces: dict, seat: Seat) -> int:
         return 0
 
     def blocked(corner: str) -> bool:
-        occupant = building_at(pieces, corner)
-        return occupant is not None and occupant[0] != seat
+        owner = owner_at(pieces, corner)
+        return owner is not None and owner != seat
 
     used: set[str] = set()
 

@@ -87,7 +87,8 @@ def _first_desert(frame: Frame, terrain: dict[str, str]) -> str:
 #   mountains 10, pasture 2, forest 9 / fields 12, hills 6, pasture 4, hills 10 /
 #   fields 9, forest 11, desert, forest 3, mountains 8 / forest 8, mountains 3, fields 4,
 #   pasture 5 / hills 5, fields 6, pasture 11.
-# It was not checked against the 2025 booklet's own picture (see BEGINNER_PIECES).
+# Harbours: the frame's standard types clockwise from the top-left (see board_frames).
+# None of this was checked against the 2025 booklet's own picture (see BEGINNER_PIECES).
 BEGINNER_LAYOUT: dict[str, tuple[str, int | None]] = {
     "0,-2": ("mountains", 10), "1,-2": ("pasture", 2), "2,-2": ("forest", 9),
     "-1,-1": ("fields", 12), "0,-1": ("hills", 6), "1,-1": ("pasture", 4), "2,-1": ("hills", 10),

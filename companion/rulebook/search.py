@@ -91,21 +91,37 @@ STOPWORDS = frozenset(
 # --------------------------------------------------------------------------- text
 
 
-_FOLD_TABLE = str.maketrans({"ł": "l", "Ł": "l", "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d"})
+_FOLD_TABLE = str.maketrans(
+    {
+        **{c: "a" for c in "ąàáâãäåā"}, **{c: "c" for c in "ćçč"}, **{c: "e" for c in "ęèéêëēě"},
+        **{c: "i" for c in "ìíîïī"}, "ł": "l", **{c: "n" for c in "ńñň"}, **{c: "o" for c in "óòôõöō"},
+        **{c: "s" for c in "śšş"}, **{c: "u" for c in "ùúûüūů"}, **{c: "z" for c in "źżž"}, "ý": "y",
+        "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ř": "r", "ť": "t", "ď": "d",
+    }
+)
 _WORD_RE = re.compile(r"[a-z0-9]+")
 _RAW_WORD_RE = re.compile(r"\w+", re.UNICODE)
-
-
-@lru_cache(maxsize=8192)
-def _fold_word(word: str) -> str:
-    text = unicodedata.normalize("NFKD", word.translate(_FOLD_TABLE).lower())
-    return "".join(c for c in text if not unicodedata.combining(c))
+_COMBINING_RE = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+")
+_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]")
 
 
 def fold(text: str) -> str:
     """Lower-case and strip diacritics: "Złodziej, Żółw" -> "zlodziej, zolw"."""
-    text = unicodedata.normalize("NFKD", text.translate(_FOLD_TABLE).lower())
-    return "".join(c for c in text if not unicodedata.combining(c))
+    text = text.lower()
+    if text.isascii():
+        return text
+    text = text.translate(_FOLD_TABLE)
+    if text.isascii():
+        return text
+    # Anything else: strip combining marks; other non-ASCII characters (dashes,
+    # quotes, arrows …) become spaces so they still separate words.
+    text = _COMBINING_RE.sub("", unicodedata.normalize("NFKD", text))
+    return _NON_ASCII_RE.sub(" ", text)
+
+
+@lru_cache(maxsize=8192)
+def _fold_word(word: str) -> str:
+    return fold(word)
 
 
 def tokens(text: str) -> list[str]:
@@ -163,6 +179,7 @@ def stem_en(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=16384)
 def stem(word: str) -> frozenset[str]:
     """Both stems of a folded word (Polish and English rules); any may match."""
     return frozenset((stem_pl(word), stem_en(word)))
@@ -269,12 +286,6 @@ class RulebookDataError(ValueError):
     """The entry files are inconsistent (duplicate slug, unknown related slug …)."""
 
 
-@dataclass
-class _Field:
-    weight: float
-    words: list[str]
-
-
 class _LangIndex:
     """Inverted index of one language: word and stem postings, plus a sorted word list."""
 
@@ -282,27 +293,52 @@ class _LangIndex:
         other = "pl" if lang == "en" else "en"
         self.word_post: dict[str, dict[int, float]] = {}
         self.stem_post: dict[str, dict[int, float]] = {}
-        self.folded_titles: list[str] = []
+        self.title_words: list[tuple[str, ...]] = []
         for i, e in enumerate(entries):
-            title = e.title(lang)
-            self.folded_titles.append(" ".join(tokens(title)))
+            title = tokens(e.title(lang))
+            self.title_words.append(tuple(title))
+            # Long titles weigh a little less than short ones.
+            title_weight = W_TITLE * (0.7 + 0.3 * min(1.0, 3 / max(1, len(title))))
             fields = (
-                _Field(W_TITLE, tokens(title)),
-                _Field(W_KEYWORD, [w for k in e.keywords for w in tokens(k)]),
-                _Field(W_OTHER_TITLE, tokens(e.title(other))),
-                _Field(W_BODY, tokens(e.body(lang))),
+                (title_weight, title),
+                (W_KEYWORD, [w for k in e.keywords for w in tokens(k)]),
+                (W_OTHER_TITLE, tokens(e.title(other))),
+                (W_BODY, tokens(e.body(lang))),
             )
-            for f in fields:
-                for w in f.words:
-                    _bump(self.word_post, w, i, f.weight)
-                    for s in stem(w):
-                        _bump(self.stem_post, s, i, f.weight)
+            best: dict[str, float] = {}
+            for weight, words in fields:
+                for w in set(words):
+                    if weight > best.get(w, 0.0):
+                        best[w] = weight
+            best_stem: dict[str, float] = {}
+            for w, weight in best.items():
+                self.word_post.setdefault(w, {})[i] = weight
+                for st in stem(w):
+                    if weight > best_stem.get(st, 0.0):
+                        best_stem[st] = weight
+            for st, weight in best_stem.items():
+                self.stem_post.setdefault(st, {})[i] = weight
         self.sorted_words = sorted(self.word_post)
         self._prefix_cache: dict[str, dict[int, float]] = {}
         self._lock = threading.Lock()
+        # Short prefixes match many words: compute them all now, so that the first
+        # letters typed are as fast as the rest.
+        self._prefix_fixed: dict[str, dict[int, float]] = {}
+        for n in (2, 3):
+            for word in self.sorted_words:
+                if len(word) <= n or word[:n].isdigit():
+                    continue
+                row = self._prefix_fixed.setdefault(word[:n], {})
+                quality = Q_PREFIX_MIN + 0.25 * n / len(word)
+                for i, w in self.word_post[word].items():
+                    score = w * quality
+                    if score > row.get(i, 0.0):
+                        row[i] = score
 
     def prefix_scores(self, term: str) -> dict[int, float]:
         """Best prefix score per entry for words that start with `term` (longer than it)."""
+        if len(term) <= 3:
+            return self._prefix_fixed.get(term, {})
         cached = self._prefix_cache.get(term)
         if cached is not None:
             return cached
@@ -323,12 +359,6 @@ class _LangIndex:
                 self._prefix_cache.clear()
             self._prefix_cache[term] = result
         return result
-
-
-def _bump(post: dict[str, dict[int, float]], key: str, i: int, weight: float) -> None:
-    row = post.setdefault(key, {})
-    if weight > row.get(i, 0.0):
-        row[i] = weight
 
 
 class _Rulebook:
@@ -454,12 +484,17 @@ class _Rulebook:
         hits = []
         for i, values in pool.items():
             score = sum(values)
-            title = idx.folded_titles[i]
-            if title == phrase:
-                score += 8.0
-            elif title.startswith(phrase):
-                score += 4.0
-            elif len(terms) > 1 and phrase in title:
+            title = idx.title_words[i]
+            lead = 0
+            for word, term in zip(title, terms):
+                if not _word_matches(word, term):
+                    break
+                lead += 1
+            if lead == len(terms):
+                score += 4.0  # the title starts with the query
+                if len(title) == len(terms):
+                    score += 4.0  # the title is the query
+            elif len(terms) > 1 and phrase in " ".join(title):
                 score += 2.0
             matched = sum(1 for v in values if v)
             hits.append(Hit(self.entries[i], score, matched, tuple(terms)))
@@ -618,16 +653,19 @@ def query_terms(query: str) -> list[str]:
     return _query_terms(query)[0]
 
 
+def _word_matches(word: str, term: str) -> bool:
+    """A folded word matches a folded term exactly, by stem, or as a prefix."""
+    if word == term:
+        return True
+    if not term.isdigit() and len(term) >= _MIN_PREFIX and word.startswith(term):
+        return True
+    return bool(stem(word) & stem(term))
+
+
 def term_matches(word: str, terms: Iterable[str]) -> bool:
     """Whether a (raw) word of a text matches one of the folded query terms."""
     w = _fold_word(word)
-    stems = stem(w)
-    for t in terms:
-        if w == t or (not t.isdigit() and len(t) >= _MIN_PREFIX and w.startswith(t)):
-            return True
-        if stems & stem(t):
-            return True
-    return False
+    return any(_word_matches(w, t) for t in terms)
 
 
 def highlight_spans(text: str, terms: Iterable[str]) -> list[tuple[int, int]]:

@@ -1,0 +1,76 @@
+"""Create a table, join two phones, roll: every screen updates without a reload."""
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def test_table_and_two_phones_play_live(server, browser):
+    table_context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-GB")
+    table = table_context.new_page()
+    table.goto(server + "/")
+    table.fill('input[name="name_0"]', "Ala")
+    table.select_option('select[name="color_0"]', "red")
+    table.fill('input[name="name_1"]', "Bartek")
+    table.select_option('select[name="color_1"]', "blue")
+    table.fill('input[name="name_2"]', "Celina")
+    table.select_option('select[name="color_2"]', "white")
+    table.click("button[type=submit].primary")
+    expect(table).to_have_url(re.compile(r"/g/[A-Z0-9]+/table/$"))
+    expect(table.locator(".qr svg")).to_have_count(3)
+
+    # Each phone opens its seat's join link (what scanning the QR code does).
+    join_links = table.eval_on_selector_all(".qr", "els => els.map(e => e.dataset.seat)")
+    assert join_links == ["0", "1", "2"]
+    code = table.url.split("/g/")[1].split("/")[0]
+    paths = _join_paths(table)
+    phones = []
+    for seat in (0, 1):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="pl-PL", is_mobile=True)
+        phone = context.new_page()
+        phone.goto(server + paths[seat])
+        expect(phone).to_have_url(re.compile(rf"/g/{code}/seat/$"))
+        phones.append(phone)
+    # The table sees the phones join (pushed, no reload): only Celina's QR is left.
+    expect(table.locator(".qr svg")).to_have_count(1)
+
+    for _ in range(6):  # snake order: 0 1 2 2 1 0
+        table.get_by_role("button", name=re.compile("placed a settlement and a road")).click()
+        table.wait_for_timeout(150)
+    expect(table.locator("#status")).to_contain_text("Ala")
+
+    # Ala rolls on her phone with two taps: 4 and 4.
+    ala = phones[0]
+    ala.locator(".die-row.d1 label").nth(3).click()
+    ala.locator(".die-row.d2 label").nth(3).click()
+    for screen in (table, ala, phones[1]):
+        expect(screen.locator("#dice .total")).to_have_text("8")
+    expect(table.locator("#log")).to_contain_text("Ala rolled 8 (4 + 4).")
+    expect(phones[1].locator("#log")).to_contain_text("Ala")
+    # Bartek's phone is in Polish and waits for Ala.
+    expect(phones[1].locator("html")).to_have_attribute("lang", "pl")
+
+    # Ala buys a development card: only her phone shows which one.
+    ala.get_by_role("button", name=re.compile("Karta rozwoju|Development card")).click()
+    expect(ala.locator("#hand .devcard")).to_have_count(1)
+    expect(table.locator("#scoreboard")).to_contain_text("24")
+    assert phones[1].locator("#hand .devcard").count() == 0
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    table.screenshot(path=str(SCREENSHOTS / "table.png"))
+    ala.screenshot(path=str(SCREENSHOTS / "phone.png"), full_page=True)
+
+    # Undo from the table brings back the state before the purchase, on every screen.
+    table.get_by_role("button", name=re.compile("Undo")).click()
+    expect(ala.locator("#hand .devcard")).to_have_count(0)
+
+
+def _join_paths(table) -> dict:
+    """The join URL inside each seat's QR code, read from the page the way a phone's camera would."""
+    html = table.content()
+    paths = re.findall(r'data-join="([^"]+)"', html)
+    return {i: p for i, p in enumerate(paths)}

@@ -1,0 +1,400 @@
+"""Property tests over random sequences of legal actions, undos and redos.
+
+A driver plays a random game the way the site does (`advance` on a copy, with live
+chance, keeping the effective records), and after every step checks the invariants
+and what each viewer may see. At the end the record log is folded from scratch.
+"""
+import copy
+import json
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from companion.engine import (
+    TABLE,
+    Chance,
+    IllegalAction,
+    advance,
+    allowed_actions,
+    fold,
+    new_game,
+    new_history,
+    seeded_secret,
+    view,
+)
+from companion.engine import base
+from companion.engine.summary import summary
+
+SETTINGS = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+CHANCE_ACTIONS = ("roll", "buy_dev")  # actions whose outcome chance may decide
+
+
+def clone(data):
+    """A deep copy of plain JSON data (states are JSON: much faster than copy.deepcopy)."""
+    return json.loads(json.dumps(data))
+
+
+# ---------------------------------------------------------------- the driver
+
+
+@st.composite
+def configs(draw):
+    n = draw(st.integers(2, 6))
+    return {
+        "players": [{"name": f"Player {i}", "color": base.COLORS[i]} for i in range(n)],
+        "target": draw(st.sampled_from([3, 5, 8, 10, 12])),
+        "dice_source": draw(st.sampled_from(base.DICE_SOURCES)),
+    }
+
+
+def actors(state: dict) -> list[dict]:
+    return [{"role": "table"}, {"role": "device"}] + [{"seat": s} for s in range(len(state["players"]))]
+
+
+def draw_args(data, state: dict, actor: dict, kind: str) -> dict:
+    n = len(state["players"])
+    seat_or_none = st.one_of(st.none(), st.integers(0, n - 1))
+    resource = st.sampled_from(base.RESOURCES)
+    if kind == "roll":
+        if data.draw(st.booleans(), label="typed dice"):
+            die = st.integers(1, 6)
+            return {"dice": [data.draw(die), data.draw(die)]}
+        return {}
+    if kind == "discard":
+        args = {"hand_size": data.draw(st.integers(0, 20), label="hand size")}
+        if "seat" not in actor:
+            args["seat"] = data.draw(st.sampled_from(sorted(p["seat"] for p in state["pending"])))
+        return args
+    if kind == "move_robber":
+        return {"victim": data.draw(seat_or_none, label="victim")}
+    if kind == "set_longest_road":
+        return {"holder": data.draw(seat_or_none, label="holder")}
+    if kind == "play_dev":
+        own = [c["card"] for c in state["players"][state["turn"]["seat"]]["dev_hand"]]
+        card = data.draw(st.sampled_from(own + list(base.PLAYABLE_DEV_CARDS)), label="card")
+        return {"card": card, "resource": data.draw(resource), "resources": [data.draw(resource), data.draw(resource)]}
+    if kind == "set_dice_source":
+        return {"source": data.draw(st.sampled_from(base.DICE_SOURCES))}
+    return {}
+
+
+class Live:
+    """A game played live, as the site plays it: records, history, snapshots."""
+
+    def __init__(self, config: dict, secret: bytes):
+        self.config = config
+        self.chance = Chance(secret)
+        self.state = new_game(config)
+        self.history = new_history()
+        self.records: list[dict] = []  # as stored: no "original" on redo records
+        self.by_seq: dict[int, dict] = {}
+        self.before: dict[int, dict] = {}  # state just before action seq
+        self.after: dict[int, dict] = {}  # state just after action seq was first applied
+
+    def _state_before(self, seq: int) -> dict:
+        return clone(self.before[seq])
+
+    def _next_seq(self) -> int:
+        return len(self.records) + 1
+
+    def act(self, action: dict) -> dict | None:
+        """Try an action; returns its record, or None if the engine refused it."""
+        record = {"seq": self._next_seq(), "kind": "action", "action": action}
+        candidate, candidate_history = clone(self.state), clone(self.history)
+        try:
+            advance(candidate, candidate_history, record, self._state_before, self.chance)
+        except IllegalAction:
+            return None
+        self.before[record["seq"]] = self.state
+        self.after[record["seq"]] = clone(candidate)
+        self.state, self.history = candidate, candidate_history
+        self.records.append(record)
+        self.by_seq[record["seq"]] = record
+        return record
+
+    def undo(self) -> int:
+        target = self.history["effective"][-1]
+        record = {"seq": self._next_seq(), "kind": "undo", "target": target}
+        self.state = advance(self.state, self.history, record, self._state_before, self.chance)
+        self.records.append(record)
+        # Undo returns exactly to the state before the action.
+        assert self.state == self.before[target]
+        return target
+
+    def redo(self) -> int:
+        target = self.history["undone"][-1]
+        record = {"seq": self._next_seq(), "kind": "redo", "target": target}
+        engine_record = dict(record, original=self.by_seq[target])
+        assert self.state == self.before[target]
+        self.state = advance(self.state, self.history, engine_record, self._state_before, self.chance)
+        self.records.append(record)
+        # Redo gives exactly the state the action first gave.
+        assert self.state == self.after[target]
+        return target
+
+
+def play(data, live: Live, steps: int, check=None) -> None:
+    """Drive `live` for up to `steps` steps: legal actions, and now and then undo/redo."""
+    for _ in range(steps):
+        choices = ["action"] * 8
+        if live.history["effective"]:
+            choices.append("undo")
+            last = live.by_seq[live.history["effective"][-1]]
+            if last["action"]["type"] in CHANCE_ACTIONS and not last["action"]["args"].get("dice"):
+                choices += ["undo_and_repeat"] * 2
+        if live.history["undone"]:
+            choices += ["redo"] * 2
+        pairs = [(a, k) for a in actors(live.state) for k in sorted(allowed_actions(live.state, a))]
+        if not pairs:
+            choices = [c for c in choices if c != "action"]
+        if not choices:
+            return
+        choice = data.draw(st.sampled_from(choices), label="step")
+        if choice == "undo":
+            live.undo()
+        elif choice == "redo":
+            live.redo()
+        elif choice == "undo_and_repeat":
+            # Undo a chance action, then enter it again live: chance gives the same outcome.
+            target = live.undo()
+            original = live.by_seq[target]
+            record = live.act(copy.deepcopy(original["action"]))
+            assert record is not None
+            assert record["outcome"] == original["outcome"]
+            assert live.state == live.after[target]
+            event(f"repeated {original['action']['type']}")
+        else:
+            actor, kind = data.draw(st.sampled_from(pairs), label="actor and action")
+            args = draw_args(data, live.state, actor, kind)
+            live.act({"type": kind, "actor": actor, "args": args})
+        if check is not None:
+            check(live.state)
+
+
+# ---------------------------------------------------------------- invariants
+
+
+def check_invariants(state: dict) -> None:
+    n = len(state["players"])
+    # The 25 development cards are always accounted for, per kind.
+    for card, total in base.DEV_DECK.items():
+        in_hands = sum(1 for p in state["players"] for c in p["dev_hand"] if c["card"] == card)
+        played = sum(p["dev_played"].count(card) for p in state["players"])
+        assert state["dev_deck"][card] >= 0
+        assert state["dev_deck"][card] + in_hands + played == total, card
+    assert all(p["dev_played"].count("victory_point") == 0 for p in state["players"])
+    for seat, p in enumerate(state["players"]):
+        # Pieces within supply.
+        assert 0 <= p["settlements"] <= 5
+        assert 0 <= p["cities"] <= 4
+        assert 0 <= p["roads"] <= 15
+        assert p["knights_played"] == p["dev_played"].count("knight")
+        assert all(c["turn"] <= state["turn"]["number"] for c in p["dev_hand"])
+        # vp_total is the sum of its parts.
+        parts = (
+            p["settlements"]
+            + 2 * p["cities"]
+            + sum(1 for c in p["dev_hand"] if c["card"] == "victory_point")
+            + (2 if state["longest_road"] == seat else 0)
+            + (2 if state["largest_army"] == seat else 0)
+        )
+        assert base.vp_total(state, seat) == parts
+        hidden = base.vp_hidden(state, seat)
+        assert base.vp_public(state, seat) == parts - (0 if state["winner"] is not None else hidden)
+    # Titles.
+    if state["longest_road"] is not None:
+        assert state["players"][state["longest_road"]]["roads"] >= 5
+    if state["largest_army"] is not None:
+        holder = state["players"][state["largest_army"]]["knights_played"]
+        assert holder >= 3
+        assert all(p["knights_played"] <= holder for p in state["players"])
+    else:
+        assert all(p["knights_played"] < 3 for p in state["players"])
+    # Phase-consistent pending list and turn flags.
+    phase = state["phase"]
+    assert phase in ("setup", "roll", "main", "discard", "robber", "finished")
+    seats = [p["seat"] for p in state["pending"]]
+    assert len(seats) == len(set(seats))
+    assert all(0 <= s < n for s in seats)
+    if phase == "discard":
+        assert seats, "discard phase with nobody pending"
+        assert all(p["kind"] == "discard" for p in state["pending"])
+        assert state["turn"]["rolled"]
+        assert state["last_roll"]["total"] == 7
+    else:
+        assert state["pending"] == []
+    if phase in ("discard", "robber"):
+        assert state["robber_return"] in ("roll", "main")
+    elif phase != "finished":
+        assert state["robber_return"] is None
+    if phase == "roll":
+        assert not state["turn"]["rolled"]
+    if phase == "main":
+        assert state["turn"]["rolled"]
+    if phase == "setup":
+        assert state["turn"]["number"] == 0
+        assert 0 <= state["setup"]["index"] < 2 * n
+    else:
+        assert state["turn"]["number"] >= 1
+        assert all(p["settlements"] + p["cities"] >= 2 for p in state["players"])
+    assert (state["winner"] is not None) == (phase == "finished")
+    if state["winner"] is not None:
+        assert state["winner"] == state["turn"]["seat"]
+        assert base.vp_total(state, state["winner"]) >= state["config"]["target"]
+    elif phase != "setup":
+        # Nobody reached the target in their own turn without winning.
+        assert base.vp_total(state, state["turn"]["seat"]) < state["config"]["target"]
+    assert sum(state["roll_counts"]) >= (1 if state["last_roll"] else 0)
+    assert len(state["log"]) <= base.LOG_LIMIT
+    json.dumps(state)  # the state is plain JSON data
+
+
+# ---------------------------------------------------------------- privacy
+
+
+def _replace_hidden(state: dict, hand_card, secret_params) -> dict:
+    """A shallow copy of `state` with the hidden values replaced (the original is untouched).
+
+    hand_card(seat, index, card) gives a card's new name in hand, or the same;
+    secret_params(entry) gives a secret log entry's new params.
+    """
+    changed = dict(state)
+    changed["players"] = [
+        dict(p, dev_hand=[dict(c, card=hand_card(seat, i, c["card"])) for i, c in enumerate(p["dev_hand"])])
+        for seat, p in enumerate(state["players"])
+    ]
+    changed["log"] = [
+        dict(e, secret=dict(e["secret"], params=secret_params(e))) if "secret" in e else e for e in state["log"]
+    ]
+    return changed
+
+
+def _masked(state: dict) -> dict:
+    """The state with every hidden value replaced by a marker naming its owner(s)."""
+    return _replace_hidden(
+        state,
+        lambda seat, i, card: f"HAND-{seat}-{i}-",
+        lambda e: {k: "SECRET-" + "-".join(map(str, e["secret"]["seats"])) + f"-{e['n']}-" for k in e["secret"]["params"]},
+    )
+
+
+def _scrambled(state: dict, viewer) -> dict:
+    """Other seats' hidden data changed (same number of cards): what `viewer` must not notice."""
+    return _replace_hidden(
+        state,
+        lambda seat, i, card: card if seat == viewer else base.DEV_CARDS[(base.DEV_CARDS.index(card) + 1) % 5],
+        lambda e: e["secret"]["params"] if viewer in e["secret"]["seats"] else {k: "other" for k in e["secret"]["params"]},
+    )
+
+
+def check_views(state: dict) -> None:
+    if state["phase"] == "finished":
+        return
+    n = len(state["players"])
+    masked = _masked(state)
+    for viewer in [TABLE, *range(n)]:
+        shown = view(state, viewer)
+        text = json.dumps(shown)
+        masked_text = json.dumps(view(masked, viewer))
+        for seat in range(n):
+            if seat != viewer:
+                assert f"HAND-{seat}-" not in masked_text, (viewer, seat)
+        # A secret log detail shows only to the seats it is for (never to the table).
+        for leaked in (token for token in masked_text.split('"') if token.startswith("SECRET-")):
+            owners = leaked.split("-")[1:-2]
+            assert str(viewer) in owners, (viewer, leaked)
+        # Hidden totals stay hidden while the game runs.
+        for p in shown["players"]:
+            assert p["vp_total"] is None and p["vp_cards"] is None
+            assert p["vp_public"] == base.vp_public(state, p["seat"])
+        if viewer == TABLE:
+            assert shown["me"] is None
+        else:
+            me = shown["me"]
+            assert me["seat"] == viewer
+            assert [c["card"] for c in me["dev_cards"]] == [c["card"] for c in state["players"][viewer]["dev_hand"]]
+            assert me["vp_total"] == base.vp_total(state, viewer)
+            # The own hand is there: the masking can detect a leak.
+            for i in range(len(state["players"][viewer]["dev_hand"])):
+                assert f"HAND-{viewer}-{i}-" in masked_text
+        # The bought card is named only to the buyer.
+        for entry in shown["log"]:
+            if entry["kind"] == "bought_dev":
+                assert ("card" in entry["params"]) == (viewer == entry["seat"])
+        # Non-interference: other seats' secrets do not change this view at all.
+        assert view(_scrambled(state, viewer), viewer) == shown
+        assert json.loads(text) == shown  # plain JSON
+    # The summary without reveal shows no hand either.
+    summary_text = json.dumps(summary(masked, 0))
+    assert "HAND-" not in summary_text and "SECRET-" not in summary_text
+
+
+# ---------------------------------------------------------------- the properties
+
+
+@SETTINGS
+@given(data=st.data(), config=configs(), seed=st.integers(0, 2**32), steps=st.integers(10, 120))
+def test_replay_and_invariants(data, config, seed, steps):
+    """(a) folding the records gives the live state; (b) undo/redo exact; (c) invariants."""
+    live = Live(config, seeded_secret(seed))
+    check_invariants(live.state)
+    play(data, live, steps, check=check_invariants)
+    event(f"phase at the end: {live.state['phase']}")
+
+    # (a) Replay determinism: no chance needed, every outcome is in the records.
+    state, history = fold(config, live.records)
+    assert state == live.state
+    assert history == live.history
+    # ...and with chance available nothing is drawn anew either.
+    state, history = fold(config, live.records, Chance(seeded_secret(seed + 1)))
+    assert state == live.state
+
+    # (b) Through fold: undoing the last effective action returns to the state before it,
+    # redoing it returns to the current state.
+    if live.history["effective"]:
+        target = live.history["effective"][-1]
+        n = len(live.records)
+        undo = {"seq": n + 1, "kind": "undo", "target": target}
+        redo = {"seq": n + 2, "kind": "redo", "target": target}
+        undone, _ = fold(config, live.records + [undo])
+        assert undone == live.before[target]
+        redone, redone_history = fold(config, live.records + [undo, redo])
+        assert redone == live.state
+        assert redone_history == live.history
+
+
+@SETTINGS
+@given(data=st.data(), config=configs(), seed=st.integers(0, 2**32), steps=st.integers(10, 100))
+def test_views_never_show_other_seats_secrets(data, config, seed, steps):
+    """(d) no view for one viewer contains another seat's private data."""
+    live = Live(config, seeded_secret(seed))
+    check_views(live.state)
+    play(data, live, steps, check=check_views)
+
+
+@SETTINGS
+@given(data=st.data(), config=configs(), seed=st.integers(0, 2**32), steps=st.integers(0, 80))
+def test_undo_never_redraws_chance(data, config, seed, steps):
+    """(b) after undoing a virtual roll or a purchase, doing it again live gives the same outcome."""
+    live = Live(config, seeded_secret(seed))
+    play(data, live, steps)
+    for kind in CHANCE_ACTIONS:
+        actor = {"role": "table"}
+        if kind not in allowed_actions(live.state, actor):
+            continue
+        record = live.act({"type": kind, "actor": actor, "args": {}})
+        if record is None:  # e.g. the deck is empty
+            continue
+        event(f"checked {kind}")
+        target = live.undo()
+        again = live.act({"type": kind, "actor": actor, "args": {}})
+        assert again["outcome"] == record["outcome"]
+        assert live.state == live.after[target]
+        # And through fold, the records give the same.
+        state, _ = fold(config, live.records)
+        assert state == live.state
