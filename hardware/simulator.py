@@ -99,9 +99,12 @@ class Transport:
         if self._closed.is_set():
             return
         self._closed.set()
-        self._wake()
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(2.0)
+        if self._thread is None:
+            self._release()  # never started: nobody else will
+        else:
+            self._wake()
+            if self._thread is not threading.current_thread():
+                self._thread.join(2.0)
         self._wake_r.close()
         self._wake_w.close()
 
@@ -109,7 +112,11 @@ class Transport:
         raise NotImplementedError
 
     def _serve(self) -> None:
+        """The service thread; must call _release() when it ends."""
         raise NotImplementedError
+
+    def _release(self) -> None:
+        """Close everything the transport holds."""
 
     def _call(self, fn: Callable[[], None], timeout: float = 2.0) -> None:
         """Run fn on the service thread and wait for it."""
@@ -190,8 +197,11 @@ class TcpTransport(Transport):
                 if client is not None and client in readable and client is self._client:
                     self._read_client(client)
         finally:
-            self._drop()
-            self._server.close()
+            self._release()
+
+    def _release(self) -> None:
+        self._drop()
+        self._server.close()
 
     def _accept(self) -> None:
         try:
@@ -313,13 +323,16 @@ class PtyTransport(Transport):
                     self._connected.clear()
                     log.info("host closed %s", self.slave_path)
         finally:
-            with self._lock:
-                self._connected.clear()
-                if self._master >= 0:
-                    os.close(self._master)
-                    self._master = -1
-            if self.link is not None and self.link.is_symlink():
-                self.link.unlink()
+            self._release()
+
+    def _release(self) -> None:
+        with self._lock:
+            self._connected.clear()
+            if self._master >= 0:
+                os.close(self._master)
+                self._master = -1
+        if self.link is not None and self.link.is_symlink():
+            self.link.unlink()
 
 
 class Simulator:

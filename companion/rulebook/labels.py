@@ -1,32 +1,33 @@
 """Translatable names of games and topics (the entry texts themselves live in entries/)."""
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from . import search
 
+
 GAME_LABELS = {
-    "base": _("Base game"),
-    "cities-knights": _("Cities & Knights"),
-    "traders-barbarians": _("Traders & Barbarians"),
-    "explorers-pirates": _("Explorers & Pirates"),
+    "base": pgettext_lazy("rulebook", "Base game"),
+    "cities-knights": pgettext_lazy("rulebook", "Cities & Knights"),
+    "traders-barbarians": pgettext_lazy("rulebook", "Traders & Barbarians"),
+    "explorers-pirates": pgettext_lazy("rulebook", "Explorers & Pirates"),
 }
 
 TOPIC_LABELS = {
-    "setup": _("Setup"),
-    "turn": _("Turn and production"),
-    "building": _("Building"),
-    "trading": _("Trading"),
-    "robber": _("Robber and the 7"),
-    "development-cards": _("Development cards"),
-    "knights": _("Knights"),
-    "barbarians": _("Barbarians"),
-    "city-improvements": _("City improvements"),
-    "progress-cards": _("Progress cards"),
-    "events": _("Events of Catan"),
-    "ships": _("Ships and exploring"),
-    "missions": _("Missions"),
-    "scenario": _("Scenarios"),
-    "variants": _("Variants"),
-    "scoring": _("Points and winning"),
+    "setup": pgettext_lazy("rulebook", "Setup"),
+    "turn": pgettext_lazy("rulebook", "Turn and production"),
+    "building": pgettext_lazy("rulebook", "Building"),
+    "trading": pgettext_lazy("rulebook", "Trading"),
+    "robber": pgettext_lazy("rulebook", "Robber and the 7"),
+    "development-cards": pgettext_lazy("rulebook", "Development cards"),
+    "knights": pgettext_lazy("rulebook", "Knights"),
+    "barbarians": pgettext_lazy("rulebook", "Barbarians"),
+    "city-improvements": pgettext_lazy("rulebook", "City improvements"),
+    "progress-cards": pgettext_lazy("rulebook", "Progress cards"),
+    "events": pgettext_lazy("rulebook", "Events of Catan"),
+    "ships": pgettext_lazy("rulebook", "Ships and exploring"),
+    "missions": pgettext_lazy("rulebook", "Missions"),
+    "scenario": pgettext_lazy("rulebook", "Scenarios"),
+    "variants": pgettext_lazy("rulebook", "Variants"),
+    "scoring": pgettext_lazy("rulebook", "Points and winning"),
 }
 
 assert set(GAME_LABELS) == set(search.GAMES)

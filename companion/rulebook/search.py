@@ -132,8 +132,8 @@ def tokens(text: str) -> list[str]:
 # Polish suffixes, longest first (folded, so "ą"/"ę" are already "a"/"e").
 _PL_SUFFIXES = tuple(
     sorted(
-        """owie ami ach ego emu iej ich ych imi ymi owi ow om em ie ia iu ii ej ym im
-        a e i o u y""".split(),
+        """owych owego owej owym owie owe owa owy ami ach ego emu ich ych imi ymi owi ow
+        om em ie ia iu ii ej ym im a e i o u y""".split(),
         key=len,
         reverse=True,
     )
@@ -149,6 +149,8 @@ def stem_pl(word: str) -> str:
         return word
     for suffix in _PL_SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "ej" and word.endswith("iej"):
+                continue  # złodziej, not an adjective ending
             return word[: -len(suffix)]
     return word
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import select
+import socket
 import subprocess
 import sys
 import threading
@@ -13,7 +14,7 @@ import pytest
 
 from hardware.protocol import DiceRoll, ProtocolError, parse_line
 from hardware.reader import DiceReader
-from hardware.simulator import Simulator, Transport
+from hardware.simulator import PtyTransport, Simulator, TcpTransport, Transport
 
 from .conftest import WAIT, Recorder
 
@@ -291,3 +292,18 @@ def test_cli_refuses_bad_arguments():
         result = subprocess.run([sys.executable, "-m", "hardware.simulator", *args], cwd=PROJECT,
                                 capture_output=True, text=True, timeout=WAIT)
         assert result.returncode == 2, args
+
+
+# -- transports ----------------------------------------------------------------------------
+
+
+def test_transports_clean_up_even_if_never_started(tmp_path):
+    tcp = TcpTransport()
+    tcp.close()
+    with pytest.raises(OSError):
+        socket.create_connection((tcp.host, tcp.port), timeout=1).close()
+    if hasattr(os, "openpty"):
+        pty = PtyTransport(link=tmp_path / "dice0")
+        assert (tmp_path / "dice0").is_symlink()
+        pty.close()
+        assert not (tmp_path / "dice0").exists()

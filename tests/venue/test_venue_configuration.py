@@ -15,7 +15,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import ROOT, start_server, stop_server
+from tests.e2e.harness import ROOT, start_server, stop_server
 
 pytestmark = [pytest.mark.venue, pytest.mark.e2e]
 

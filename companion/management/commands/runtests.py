@@ -26,7 +26,7 @@ class Command(BaseCommand):
     help = "Run the whole test suite (engine, services, websockets, hardware, browser, venue)."
 
     def add_arguments(self, parser):
-        parser.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
+        parser.add_argument("pytest_args", nargs="*", help="extra arguments for pytest, after --")
 
     def handle(self, *args, pytest_args, **options):
         compile_translations()

@@ -1,4 +1,7 @@
-"""A real server (daphne, as `serve` runs it) and a real browser (Debian's chromium)."""
+"""A real server (daphne, as `serve` runs it) and a real browser (Debian's chromium).
+
+The fixtures are registered once in tests/conftest.py: one browser per test session.
+"""
 import os
 import shutil
 import socket

@@ -1,1 +1,0 @@
-from tests.e2e.conftest import browser, server  # noqa: F401  (shared fixtures)
