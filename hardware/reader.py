@@ -171,16 +171,18 @@ class DiceReader:
         """Stop reading and close the port; True when the thread has ended.
 
         Returns within `timeout` even if the thread is stuck opening a slow socket;
-        it then ends on its own as soon as the open returns.
+        it then ends on its own as soon as the open returns. Called from a callback,
+        it returns True at once and the thread ends when the callback returns.
         """
         self._stop.set()
         with self._lock:
+            # Under the lock the reader thread cannot be closing the port.
             port, thread = self._port, self._thread
-        if port is not None and hasattr(port, "cancel_read"):
-            try:
-                port.cancel_read()  # wake a blocked read now rather than at its timeout
-            except Exception:  # the port may be closing under us; the poll timeout still ends the read
-                pass
+            if port is not None and hasattr(port, "cancel_read"):
+                try:
+                    port.cancel_read()  # wake a blocked read now rather than at its poll timeout
+                except Exception:
+                    pass
         if thread is None or thread is threading.current_thread():
             return True
         thread.join(timeout)
@@ -199,17 +201,17 @@ class DiceReader:
 
     # -- status -------------------------------------------------------------
 
-    def status(self, event: str = "poll") -> dict[str, Any]:
+    def status(self) -> dict[str, Any]:
         """A snapshot of the connection, the device and the counters.
 
-        Keys: event (what prompted this snapshot), state (idle, connecting, connected,
+        Keys: event (what prompted this snapshot; "poll" here), state (idle, connecting, connected,
         silent, disconnected, stopped), connected, silent, url, device (fw/sn/boot/dice
         from HELLO, or None), last_line_age and last_heartbeat_age (seconds, or None),
         motion (dice moving), rolls (passed to on_roll), connects, rejected (count per
         reason), last_rejected, rejected_roll (the last unreadable roll), last_error.
         """
         with self._lock:
-            return self._snapshot(event)
+            return self._snapshot("poll")
 
     def _snapshot(self, event: str) -> dict[str, Any]:
         now = time.monotonic()

@@ -16,6 +16,7 @@ import os
 import random
 import select
 import shlex
+import signal
 import socket
 import sys
 import threading
@@ -491,8 +492,9 @@ class Simulator:
             return self._write(data)
 
     def garbage(self) -> bool:
-        """A line of noise: never contains '$', always a non-ASCII byte, so it is rejected as not_ascii."""
-        noise = bytes(self._rng.choice(b"abcxyz019 #\x00\x7f\x80\xa5\xfe\xff") for _ in range(self._rng.randint(4, 30)))
+        """A line of noise. Never a '$' and always a non-ASCII byte, so the reader counts it as not_ascii."""
+        alphabet = b"abcxyz019 #\x00\x7f\x80\xa5\xfe\xff"
+        noise = bytes(self._rng.choice(alphabet) for _ in range(self._rng.randint(4, 30)))
         return self.send_raw(noise + b"\xff" + self.eol)
 
     def bad_checksum(self) -> int:
@@ -661,16 +663,18 @@ def main(argv: list[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     where = parser.add_mutually_exclusive_group(required=True)
-    where.add_argument("--tcp", type=_parse_tcp, metavar="HOST:PORT", help="serve one host at a time over TCP (port 0: any free port)")
+    where.add_argument(
+        "--tcp", type=_parse_tcp, metavar="HOST:PORT", help="serve one host at a time over TCP (port 0: any free port)"
+    )
     where.add_argument("--pty", action="store_true", help="create a pseudo-terminal and print its path")
     parser.add_argument("--link", metavar="PATH", help="with --pty: keep a symlink at PATH to the current pty")
-    parser.add_argument("--dice", default="YR", help="dice this device reads: YR (base game) or YRE (Cities & Knights)")
+    parser.add_argument("--dice", default="YR", help="dice it reads: YR (base game) or YRE (Cities & Knights)")
     parser.add_argument("--interval", type=float, metavar="SECONDS", help="roll random dice this often")
     parser.add_argument("--script", metavar="FILE", help="read commands from FILE ('-' for stdin)")
     parser.add_argument("--seed", type=int, help="seed for repeatable random rolls and boot ids")
-    parser.add_argument("--heartbeat", type=float, default=2.0, metavar="SECONDS", help="heartbeat interval (default 2)")
-    parser.add_argument("--motion-time", type=float, default=0.5, metavar="SECONDS", help="time between MOTION and ROLL")
-    parser.add_argument("--unreadable-rate", type=float, default=0.0, metavar="P", help="chance a random die reads '?'")
+    parser.add_argument("--heartbeat", type=float, default=2.0, metavar="SECONDS", help="heartbeat interval, 0 for none")
+    parser.add_argument("--motion-time", type=float, default=0.5, metavar="SECONDS", help="from MOTION to ROLL")
+    parser.add_argument("--unreadable-rate", type=float, default=0.0, metavar="P", help="chance a random die is '?'")
     parser.add_argument("--sn", help="device serial number (default: random)")
     parser.add_argument("-v", "--verbose", action="store_true", help="log every line sent")
     args = parser.parse_args(argv)
@@ -678,10 +682,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--link needs --pty")
 
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, format="simulator: %(message)s")
+    dice = args.dice.upper()
+    if not dice or set(dice) - set(DIE_KEYS) or len(set(dice)) != len(dice):
+        parser.error("--dice takes distinct letters from Y, R, E, e.g. YR or YRE")
     transport: Transport = TcpTransport(*args.tcp) if args.tcp else PtyTransport(args.link)
     simulator = Simulator(
         transport,
-        dice=args.dice.upper(),
+        dice=dice,
         seed=args.seed,
         serial_number=args.sn,
         heartbeat_interval=args.heartbeat,
@@ -689,8 +696,6 @@ def main(argv: list[str] | None = None) -> int:
         roll_interval=args.interval,
         unreadable_rate=args.unreadable_rate,
     )
-    import signal
-
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     with simulator:
         print(simulator.url, flush=True)  # the one line a script or a person needs

@@ -17,9 +17,16 @@ Public API::
     topics_for(game) -> list[str]
     for_context(keys, games=None, limit=None) -> list[Entry]
     context_keys() -> list[str]
-    fold(text) / stem(word) / tokens(text)
+    query_terms(query) -> list[str]          # the folded terms a query searches for
+    term_matches(word, terms) -> bool
     highlight_spans(text, terms) -> list[(start, end)]
     snippet(entry, lang, terms, width=180) -> str
+    fold(text) / tokens(text) / stem(word) / stem_pl(word) / stem_en(word)
+    reload(directory=None)                   # after editing the entry files
+    GAMES, TOPICS, LANGS, Entry, Block, Hit, RulebookDataError
+
+`limit=0` (or None) means no limit. `lang` is "pl" or "en" (anything starting with
+"pl" is Polish, everything else English).
 
 Search is forgiving: Polish diacritics are folded on both sides (ą→a, ł→l, ż/ź→z …),
 words are lightly stemmed (Polish and English suffixes), and every term also matches

@@ -132,6 +132,7 @@ def search_view(request: HttpRequest) -> HttpResponse:
     large = _large(request)
     query = request.GET.get("q", "").strip()[:MAX_QUERY]
     chosen = _games(request)
+    too_short = bool(query) and not search.query_terms(query)
     hits = search.search_hits(query, lang, limit=SEARCH_LIMIT, games=chosen or None) if query else []
     results = []
     for hit in hits:
@@ -142,6 +143,7 @@ def search_view(request: HttpRequest) -> HttpResponse:
         results.append(card)
     context = {
         "query": query,
+        "too_short": too_short,
         "results": results,
         "games": [(g, game_label(g)) for g in search.GAMES],
         "chosen_game": chosen[0] if len(chosen) == 1 else "",

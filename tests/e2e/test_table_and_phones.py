@@ -38,9 +38,9 @@ def test_table_and_two_phones_play_live(server, browser):
     # The table sees the phones join (pushed, no reload): only Celina's QR is left.
     expect(table.locator(".qr svg")).to_have_count(1)
 
-    for _ in range(6):  # snake order: 0 1 2 2 1 0
+    for version in range(1, 7):  # snake order: 0 1 2 2 1 0
         table.get_by_role("button", name=re.compile("placed a settlement and a road")).click()
-        table.wait_for_timeout(150)
+        expect(table.locator("#status")).to_have_attribute("data-version", str(version))
     expect(table.locator("#status")).to_contain_text("Ala")
 
     # Ala rolls on her phone with two taps: 4 and 4.

@@ -4,8 +4,6 @@ from __future__ import annotations
 import os
 from types import SimpleNamespace
 
-import pytest
-
 from hardware import ports
 
 

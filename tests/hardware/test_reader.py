@@ -276,7 +276,9 @@ def test_stop_during_a_long_reconnect_wait():
         placeholder.bind(("127.0.0.1", 0))
         port = placeholder.getsockname()[1]
     recorder = Recorder()
-    reader = DiceReader(f"socket://127.0.0.1:{port}", recorder.on_roll, recorder.on_status, reconnect_delay=60, max_reconnect_delay=60)
+    reader = DiceReader(
+        f"socket://127.0.0.1:{port}", recorder.on_roll, recorder.on_status, reconnect_delay=60, max_reconnect_delay=60
+    )
     reader.start()
     failed = recorder.wait_event("open_failed")
     assert failed["state"] == "disconnected" and failed["last_error"]["code"] == "open_failed"

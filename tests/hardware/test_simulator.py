@@ -227,68 +227,76 @@ def test_dice_option_is_checked():
 # -- the command line ----------------------------------------------------------------------
 
 
-def _start_cli(*args: str, stdin: str | None = None) -> tuple[subprocess.Popen, str]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "hardware.simulator", *args],
-        cwd=PROJECT,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    if stdin is not None:
-        proc.stdin.write(stdin)
-        proc.stdin.close()
-    ready, _, _ = select.select([proc.stdout], [], [], WAIT)
-    if not ready:
-        proc.kill()
-        pytest.fail(f"the simulator printed no device: {proc.stderr.read()}")
-    return proc, proc.stdout.readline().strip()
+class Cli:
+    """Runs `python -m hardware.simulator`; whatever happens, no process outlives the test."""
 
+    def __init__(self) -> None:
+        self.procs: list[subprocess.Popen] = []
 
-def _finish(proc: subprocess.Popen) -> int:
-    try:
-        return proc.wait(WAIT)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        proc.stdout.close()
-        proc.stderr.close()
-        if proc.stdin and not proc.stdin.closed:
+    def start(self, *args: str, stdin: str | None = None) -> tuple[subprocess.Popen, str]:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "hardware.simulator", *args],
+            cwd=PROJECT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.procs.append(proc)
+        if stdin is not None:
+            proc.stdin.write(stdin)
             proc.stdin.close()
+        ready, _, _ = select.select([proc.stdout], [], [], WAIT)
+        if not ready:
+            pytest.fail("the simulator printed no device")
+        return proc, proc.stdout.readline().strip()
+
+    def close(self) -> None:
+        for proc in self.procs:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait(WAIT)
+            for pipe in (proc.stdin, proc.stdout, proc.stderr):
+                pipe.close()
 
 
-def test_cli_over_tcp_with_a_script(tmp_path):
+@pytest.fixture
+def cli():
+    runner = Cli()
+    yield runner
+    runner.close()
+
+
+def test_cli_over_tcp_with_a_script(cli, tmp_path):
     script = tmp_path / "evening.txt"
     script.write_text("# a short game\nroll Y=3 R=4\nerr TILT die=R\nroll Y=6 R=2 E=SHIP\nquit\n")
-    proc, url = _start_cli("--tcp", "127.0.0.1:0", "--dice", "YRE", "--script", str(script),
-                           "--heartbeat", "0", "--motion-time", "0", "--seed", "5")
+    proc, url = cli.start("--tcp", "127.0.0.1:0", "--dice", "YRE", "--script", str(script),
+                          "--heartbeat", "0", "--motion-time", "0", "--seed", "5")
     assert url.startswith("socket://127.0.0.1:")
     recorder = Recorder()
     with DiceReader(url, recorder.on_roll, recorder.on_status):
         rolls = recorder.wait_rolls(2)
         assert rolls == [DiceRoll(yellow=3, red=4), DiceRoll(yellow=6, red=2, event="SHIP")]
         assert recorder.wait_event("device_error")["last_error"]["code"] == "TILT"
-        assert _finish(proc) == 0
+        assert proc.wait(WAIT) == 0  # the script ended with quit
         recorder.wait_event("disconnected")
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="POSIX only")
-def test_cli_over_a_pty_with_stdin(tmp_path):
+def test_cli_over_a_pty_with_stdin(cli, tmp_path):
     link = tmp_path / "dice-tower"
-    proc, path = _start_cli("--pty", "--link", str(link), "--motion-time", "0", "--heartbeat", "0",
-                            stdin="roll Y=1 R=6\nsleep 0.1\nquit\n")
+    proc, path = cli.start("--pty", "--link", str(link), "--motion-time", "0", "--heartbeat", "0",
+                           stdin="roll Y=1 R=6\nsleep 0.1\nquit\n")
     assert path == str(link) and link.is_symlink()
     recorder = Recorder()
     with DiceReader(path, recorder.on_roll, recorder.on_status):
         assert recorder.wait_rolls(1) == [DiceRoll(yellow=1, red=6)]
-        assert _finish(proc) == 0
+        assert proc.wait(WAIT) == 0
     assert not link.exists()  # cleaned up on exit
 
 
 def test_cli_refuses_bad_arguments():
-    for args in (["--link", "x", "--tcp", "127.0.0.1:0"], ["--tcp", "nonsense"], []):
+    for args in (["--link", "x", "--tcp", "127.0.0.1:0"], ["--tcp", "nonsense"], [], ["--pty", "--dice", "YG"]):
         result = subprocess.run([sys.executable, "-m", "hardware.simulator", *args], cwd=PROJECT,
                                 capture_output=True, text=True, timeout=WAIT)
         assert result.returncode == 2, args
