@@ -231,6 +231,9 @@ def place_setup(step: Step) -> None:
 
 
 def _die(value) -> int:
+    # Whole numbers only: int() would quietly turn 2.5 into 2.
+    if isinstance(value, bool) or isinstance(value, float):
+        raise IllegalAction("bad_die", value=value)
     try:
         die = int(value)
     except (TypeError, ValueError):

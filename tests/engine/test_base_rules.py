@@ -781,7 +781,6 @@ def test_typed_dice_need_two(dice):
     assert refused(started(3), "roll", dice=dice).code == "bad_dice"
 
 
-@pytest.mark.xfail(strict=True, reason="base._die truncates non-integral numbers with int(): 2.5 is taken as 2")
 @pytest.mark.parametrize("dice", [[2.5, 3], [3, 6.9]])
 def test_typed_dice_not_integral_refused(dice):
     assert refused(started(3), "roll", dice=dice).code == "bad_die"
