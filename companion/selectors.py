@@ -58,6 +58,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
         context["my_cards"] = [
             {**c, "label": DEV_CARD_NAMES[c["card"]]} for c in view["me"]["dev_cards"]
         ]
+        context["playable_cards"] = [c for c in context["my_cards"] if not c["new"] and c["card"] != "victory_point"]
         context["me_player"] = view["players"][view["me"]["seat"]]
     if viewer == engine.TABLE:
         seats = list(game.seats.all())
