@@ -164,13 +164,20 @@ def active_seat(state: dict) -> int:
     return state["turn"]["seat"]
 
 
+def whole_number(number, code: str, **params) -> int:
+    """An integer argument; int() alone would quietly turn 2.5 into 2 and True into 1."""
+    if isinstance(number, (bool, float)):
+        raise IllegalAction(code, **params)
+    try:
+        return int(number)
+    except (TypeError, ValueError):
+        raise IllegalAction(code, **params) from None
+
+
 def _seat_arg(state: dict, value, code="bad_seat"):
     if value is None or value == "":
         return None
-    try:
-        seat = int(value)
-    except (TypeError, ValueError):
-        raise IllegalAction(code) from None
+    seat = whole_number(value, code)
     if not 0 <= seat < len(state["players"]):
         raise IllegalAction(code)
     return seat
@@ -231,13 +238,7 @@ def place_setup(step: Step) -> None:
 
 
 def _die(value) -> int:
-    # Whole numbers only: int() would quietly turn 2.5 into 2.
-    if isinstance(value, bool) or isinstance(value, float):
-        raise IllegalAction("bad_die", value=value)
-    try:
-        die = int(value)
-    except (TypeError, ValueError):
-        raise IllegalAction("bad_die", value=value) from None
+    die = whole_number(value, "bad_die", value=value)
     if not 1 <= die <= 6:
         raise IllegalAction("bad_die", value=value)
     return die
@@ -284,10 +285,7 @@ def _valid_die(value) -> bool:
 def discard(step: Step) -> None:
     state = step.state
     seat = step.seat_for_pending("discard")
-    try:
-        hand_size = int(step.args.get("hand_size"))
-    except (TypeError, ValueError):
-        raise IllegalAction("bad_hand_size") from None
+    hand_size = whole_number(step.args.get("hand_size"), "bad_hand_size")
     if not 0 <= hand_size <= 95:
         raise IllegalAction("bad_hand_size")
     # More than 7 cards: give back half, rounded down (9 cards -> 4).

@@ -38,6 +38,8 @@ def check_actor(state: dict, spec, actor: dict) -> None:
             return
     elif "seat" in actor:
         seat = actor["seat"]
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalAction("bad_actor")
         if "active" in spec.actors and seat == rules.active_seat(state):
             return
         if "pending" in spec.actors and any(p["seat"] == seat for p in state["pending"]):

@@ -206,6 +206,12 @@ def test_discard_hand_size_validated(hand_size):
     assert refused(state, "discard", seat(1), hand_size=hand_size).code == "bad_hand_size"
 
 
+@pytest.mark.parametrize("hand_size", [8.9, True])
+def test_discard_hand_size_not_integral_refused(hand_size):
+    state = roll(started(3), 3, 4)
+    assert refused(state, "discard", seat(1), hand_size=hand_size).code == "bad_hand_size"
+
+
 def test_seven_no_production_every_seat_answers_before_the_robber():
     state = roll(started(4), 6, 1)
     assert state["phase"] == "discard"
@@ -279,6 +285,22 @@ def test_robber_victim_any_other_player_or_nobody(victim):
 def test_robber_victim_must_be_a_seat(victim):
     state = _to_robber(3, roller=1)
     assert refused(state, "move_robber", seat(1), victim=victim).code == "bad_victim"
+
+
+@pytest.mark.parametrize("kind, arg, code", [
+    ("move_robber", {"victim": 2.5}, "bad_victim"),
+    ("move_robber", {"victim": False}, "bad_victim"),
+    ("set_longest_road", {"holder": 2.5}, "bad_seat"),
+])
+def test_seat_arguments_not_integral_refused(kind, arg, code):
+    state = _to_robber(3, roller=1)
+    if kind == "set_longest_road":
+        state = do(state, "move_robber", victim=None)
+        state = build(state, "build_road", 3)
+        state = next_turn(state)  # seat 2's turn; seat 1 has 5 roads
+        state = to_main(state)
+        state = build(state, "build_road", 3)  # seat 2 has 5 roads too
+    assert refused(state, kind, **arg).code == code
 
 
 def test_knight_victim_cannot_be_the_player_and_returns_to_the_phase():
@@ -825,7 +847,7 @@ def test_not_your_turn_refusals():
         assert refused(main, kind, seat(2)).code == "not_your_turn", kind
     assert refused(main, "set_dice_source", seat(0), source="virtual").code == "not_your_turn"
     assert refused(main, "build_road", DEVICE_ACTOR).code == "not_your_turn"
-    assert refused(main, "build_road", {"seat": "0"}).code == "not_your_turn"
+    assert refused(main, "build_road", {"seat": "0"}).code == "bad_actor"  # a seat is a whole number, never a string
     assert refused(main, "build_road", {}).code == "not_your_turn"
 
 
