@@ -1,6 +1,8 @@
 import uuid
+from urllib.parse import urlencode
 
 from django import template
+from django.urls import reverse
 
 from ..messages import COLOR_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
 
@@ -31,3 +33,23 @@ def dev_card_name(code: str) -> str:
 @register.simple_tag
 def resources():
     return list(RESOURCE_NAMES.items())
+
+
+GAME_OF_RULES = {"base": "base"}
+
+
+@register.simple_tag(takes_context=True)
+def rules_url(context, *keys) -> str:
+    """The rule entries for a situation, e.g. {% rules_url "phase:robber" "dev-card:knight" %}.
+
+    The table screen gets the large-type variant; only the game's own rules are listed.
+    """
+    view = context.get("view") or {}
+    params = {"keys": ",".join(k for k in keys if k)}
+    rules = (view.get("config") or {}).get("rules")
+    if rules in GAME_OF_RULES:
+        params["games"] = GAME_OF_RULES[rules]
+    if context.get("is_table"):
+        params["large"] = "1"
+    return f"{reverse('rulebook:context')}?{urlencode(params)}"
+

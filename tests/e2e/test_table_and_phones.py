@@ -7,6 +7,13 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+POLISH_CARD_TITLES = {
+    "knight": "Rycerz",
+    "victory_point": "Punkt zwycięstwa",
+    "monopoly": "Monopol",
+    "road_building": "Budowa drogi",
+    "year_of_plenty": "Wynalazek",
+}
 
 
 def test_table_and_two_phones_play_live(server, browser):
@@ -63,6 +70,27 @@ def test_table_and_two_phones_play_live(server, browser):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     table.screenshot(path=str(SCREENSHOTS / "table.png"))
     ala.screenshot(path=str(SCREENSHOTS / "phone.png"), full_page=True)
+
+    # One tap on the drawn card opens what it does, in the phone's language.
+    card = ala.locator("#hand .devcard").first
+    card_class = card.get_attribute("class").split()[1]
+    with ala.context.expect_page() as opened:
+        card.locator("a").click()
+    rule = opened.value
+    rule.wait_for_load_state()
+    expect(rule.locator("html")).to_have_attribute("lang", "pl")
+    first_title = rule.locator(".rb-context-title").first
+    expect(first_title).to_contain_text(POLISH_CARD_TITLES[card_class])
+    expect(rule.locator(".rb-context-entry[open] .rb-body").first).not_to_be_empty()
+    rule.close()
+
+    # The table screen searches the rules as you type, forgiving missing diacritics.
+    with table.context.expect_page() as opened:
+        table.get_by_role("link", name="Rules", exact=True).click()
+    rules = opened.value
+    rules.locator("#rb-q").press_sequentially("robber", delay=30)
+    expect(rules.locator("#rb-results")).to_contain_text("Robber")
+    rules.close()
 
     # Undo from the table brings back the state before the purchase, on every screen.
     table.get_by_role("button", name=re.compile("Undo")).click()
