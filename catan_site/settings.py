@@ -5,6 +5,7 @@ Venue: DATABASE_URL (PostgreSQL) and REDIS_URL (Redis channel layer), several pr
 """
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -83,6 +84,10 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
             },
+            # A file, not shared-cache memory: threads (the dice reader) then wait for
+            # a lock instead of failing with "table is locked".
+            # Fresh per run: an old test database's WAL files would corrupt a new one.
+            "TEST": {"NAME": os.path.join(tempfile.gettempdir(), f"catan-test-{os.getpid()}.sqlite3")},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -124,3 +129,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# The embedded default runs the dice readers inside `serve`; with several processes
+# (the venue configuration) `manage.py dice_reader` owns each port instead.
+DICE_READER_IN_PROCESS = os.environ.get("DICE_READER_IN_PROCESS", "0" if REDIS_URL else "1") == "1"

@@ -3,6 +3,8 @@
 Group messages carry the game id and version only; a consumer that hears of a change
 renders the fragments for its own viewer (the table, or its seat) and sends them.
 """
+import asyncio
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -25,6 +27,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.game = None
         self.sent_version = -1
+        services.remember_server_loop(asyncio.get_running_loop())
         role = self.scope["url_route"]["kwargs"]["role"]
         code = self.scope["url_route"]["kwargs"]["code"]
         # Accept first: a close before accept reaches the browser as 1006, which htmx retries.
@@ -59,7 +62,9 @@ class GameConsumer(AsyncWebsocketConsumer):
             if not await self._still_bound():
                 await self.close(code=CLOSE_REVOKED)
                 return
-        if event["version"] > self.sent_version or event.get("seats_changed"):
+        if event["version"] > self.sent_version or event.get("seats_changed") or event.get("table_only"):
+            if event.get("table_only") and self.viewer != engine.TABLE:
+                return
             await self._push()
 
     async def _push(self):

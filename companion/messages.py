@@ -42,6 +42,7 @@ PHASE_NAMES = {
 DICE_SOURCE_NAMES = {
     "typed": gettext_lazy("physical dice, typed in"),
     "virtual": gettext_lazy("virtual dice"),
+    "reader": gettext_lazy("electronic dice reader"),
 }
 
 
@@ -162,3 +163,38 @@ def log_text(entry: dict, names: list[str]) -> str:
     if kind == "won":
         return _("%(who)s wins with %(vp)s victory points!") % {"who": who, "vp": p["vp"]}
     return kind
+
+
+READER_STATE_NAMES = {
+    "connected": gettext_lazy("connected"),
+    "rolling": gettext_lazy("dice rolling…"),
+    "lost": gettext_lazy("lost: reconnecting"),
+    "stale": gettext_lazy("silent: no heartbeat"),
+    "stopped": gettext_lazy("stopped"),
+    "idle": gettext_lazy("waiting for the reader"),
+}
+
+
+def reader_notice(notice: dict | None) -> str:
+    """Why the dice reader's last roll was not applied, for the table screen."""
+    if not notice:
+        return ""
+    dice = notice.get("dice") or [None, None]
+    p = {"a": dice[0] if dice[0] is not None else "?", "b": dice[1] if dice[1] is not None else "?"}
+    kind = notice.get("kind")
+    if kind == "not_expected":
+        return _("A roll of %(a)s + %(b)s arrived when no roll was expected: shown, not applied.") % p
+    if kind == "missing_die":
+        return _("The reader sent a roll without both dice (%(a)s + %(b)s): roll again.") % p
+    if kind == "rejected_roll":
+        reason = notice.get("reason")
+        if reason == "tilt":
+            return _("A die landed tilted: roll again.")
+        if reason == "nodie":
+            return _("The reader did not see every die: roll again.")
+        return _("A die could not be read: roll again.")
+    if kind == "device_error":
+        return _("The reader reports a problem (%(code)s).") % {"code": notice.get("code")}
+    if kind == "not_reader_source":
+        return _("The reader sent %(a)s + %(b)s, but this table's dice are not set to the reader.") % p
+    return refusal(IllegalAction(kind or "unknown"))

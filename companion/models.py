@@ -27,6 +27,8 @@ class Game(models.Model):
     config = models.JSONField()
     version = models.PositiveIntegerField(default=0)  # seq of the latest record
     phase = models.CharField(max_length=24, default="setup")
+    # The dice reader's pyserial URL when this table's dice come from one.
+    dice_device = models.CharField(max_length=200, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -97,3 +99,14 @@ class Snapshot(models.Model):
     class Meta:
         ordering = ["seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_snapshot_seq")]
+
+
+class DiceReaderStatus(models.Model):
+    """What the table's dice reader last said, written by whichever process owns the port."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="reader_status")
+    state = models.CharField(max_length=16, default="idle")  # connected, motion, lost, stale, stopped
+    device = models.JSONField(null=True, blank=True)
+    # The latest roll refused or ignored, with the reason, for the table to explain.
+    notice = models.JSONField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)

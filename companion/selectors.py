@@ -7,8 +7,8 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from . import engine, services
-from .messages import DEV_CARD_NAMES, PHASE_NAMES, log_text
-from .models import Game
+from .messages import DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, log_text, reader_notice
+from .models import DiceReaderStatus, Game
 
 # Expected share of each 2d6 total, 2..12, in 36ths.
 EXPECTED_2D6 = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
@@ -61,6 +61,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
         context["playable_cards"] = [c for c in context["my_cards"] if not c["new"] and c["card"] != "victory_point"]
         context["me_player"] = view["players"][view["me"]["seat"]]
     if viewer == engine.TABLE:
+        context["reader"] = _reader(game)
         seats = list(game.seats.all())
         context["seats"] = []
         for s in seats:
@@ -77,3 +78,27 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
                 "join_path": join_path if show_qr else None,
             })
     return context
+
+
+def _reader(game: Game) -> dict | None:
+    if not game.dice_device:
+        return None
+    status = DiceReaderStatus.objects.filter(game=game).first()
+    state = status.state if status else "idle"
+    return {
+        "device": game.dice_device,
+        "state": state,
+        "state_name": READER_STATE_NAMES.get(state, state),
+        "notice": reader_notice(status.notice if status else None),
+        "firmware": (status.device or {}).get("fw") if status and status.device else None,
+    }
+
+
+def reader_devices() -> list[dict]:
+    """Serial devices on this machine, for choosing the table's dice reader."""
+    from hardware.ports import list_devices
+
+    try:
+        return list_devices()
+    except OSError:
+        return []

@@ -4,6 +4,7 @@ Each write runs in one transaction that locks the game row, appends records and 
 the version on; the broadcast to every screen goes out on commit, carrying only the
 game id and version. Screens then render their own viewer's view.
 """
+import asyncio
 import copy
 import logging
 import secrets
@@ -17,7 +18,7 @@ from django.utils import timezone
 
 from . import engine
 from .engine import IllegalAction
-from .models import Game, Record, Seat, Snapshot
+from .models import DiceReaderStatus, Game, Record, Seat, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -239,18 +240,117 @@ def _committed(game: Game, state: dict, history: dict) -> None:
     broadcast(game)
 
 
-def broadcast(game: Game, seats_changed: bool = False, revoked: int | None = None) -> None:
-    """Tell every screen of the game that it changed: ids and versions only."""
+def broadcast(game: Game, seats_changed: bool = False, revoked: int | None = None,
+              table_only: bool = False) -> None:
+    """Tell every screen of the game that it changed: ids and versions only.
+
+    `table_only`: something only the table screen shows changed (the dice reader's status).
+    """
     layer = get_channel_layer()
     if layer is None:
         return
-    message = {"type": "game.changed", "version": game.version, "seats_changed": seats_changed}
+    message = {"type": "game.changed", "version": game.version, "seats_changed": seats_changed,
+               "table_only": table_only}
     if revoked is not None:
         message["revoked"] = revoked
     try:
-        async_to_sync(layer.group_send)(game.group_name, message)
+        loop = _server_loop
+        if loop is not None and loop.is_running() and not _on_loop(loop):
+            # From any thread (a request's, the dice reader's) onto the loop the sockets
+            # live on: the in-memory channel layer only works within one event loop.
+            asyncio.run_coroutine_threadsafe(layer.group_send(game.group_name, message), loop).result(timeout=10)
+        else:
+            async_to_sync(layer.group_send)(game.group_name, message)
     except Exception:  # a lost push heals on the next one or on reconnect
         log.exception("broadcast failed for game %s", game.code)
+
+
+_server_loop = None
+
+
+def _on_loop(loop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
+def remember_server_loop(loop) -> None:
+    """The event loop that serves the websockets (set by the consumers)."""
+    global _server_loop
+    _server_loop = loop
+
+
+# ---------------------------------------------------------------- the dice reader
+
+READER_STATES = {"connected": "connected", "silent": "stale", "disconnected": "lost",
+                 "connecting": "lost", "stopped": "stopped", "idle": "stopped"}
+
+
+def apply_reader_roll(game: Game, yellow, red, device_key: str) -> str:
+    """A settled roll from the table's dice reader: apply it as if typed in, or explain why not.
+
+    `device_key` names the roll uniquely (device, boot id, sequence number): it is the
+    action's idempotency key, so a roll the reader repeats is never applied twice.
+    """
+    game.refresh_from_db()
+    if current_state(game)[0]["config"]["dice_source"] != "reader":
+        return _reader_notice(game, "not_reader_source", yellow, red)
+    if yellow is None or red is None:
+        return _reader_notice(game, "missing_die", yellow, red)
+    if game.phase != "roll":
+        # A bumped die or a second roll: shown, never applied.
+        return _reader_notice(game, "not_expected", yellow, red)
+    try:
+        outcome = perform(game, DEVICE, "roll", {"dice": [yellow, red], "source": "reader"}, device_key)
+    except IllegalAction as refused:
+        return _reader_notice(game, refused.code, yellow, red)
+    if outcome.duplicate:
+        return "duplicate"
+    DiceReaderStatus.objects.filter(game=game).update(notice=None)
+    return "applied"
+
+
+def _reader_notice(game: Game, kind: str, yellow=None, red=None, **extra) -> str:
+    notice = {"kind": kind, "dice": [yellow, red], **extra}
+    DiceReaderStatus.objects.update_or_create(game=game, defaults={"notice": notice})
+    transaction.on_commit(lambda: broadcast(game, table_only=True))
+    return kind
+
+
+def record_reader_status(game: Game, status: dict) -> None:
+    """The reader's connection state for the table screen; written only when it changes."""
+    state = READER_STATES.get(status.get("state"), "lost")
+    if state == "connected" and status.get("motion"):
+        state = "rolling"
+    current = DiceReaderStatus.objects.filter(game=game).first()
+    notice = current.notice if current else None
+    event = status.get("event")
+    rejected = status.get("rejected_roll") or {}
+    if event == "rejected_roll" and rejected.get("reason"):
+        # unreadable (a "?" die), tilt, nodie: the throw has no result, roll again.
+        notice = {"kind": "rejected_roll", "reason": rejected["reason"], "dice": [None, None]}
+    elif event == "device_error" and status.get("last_error"):
+        notice = {"kind": "device_error", "code": status["last_error"].get("code"), "dice": [None, None]}
+    device = status.get("device")
+    if current and (current.state, current.notice, current.device) == (state, notice, device):
+        return
+    DiceReaderStatus.objects.update_or_create(game=game, defaults={"state": state, "notice": notice, "device": device})
+    broadcast(game, table_only=True)
+
+
+def set_dice_reader(game: Game, device_url: str) -> Game:
+    """Point the table at a dice reader (or at none with "") and make it the dice source."""
+    device_url = device_url.strip()
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        game.dice_device = device_url
+        game.save(update_fields=["dice_device", "updated_at"])
+        if not device_url:
+            DiceReaderStatus.objects.filter(game=game).delete()
+    if device_url and current_state(game)[0]["config"]["dice_source"] != "reader":
+        game = perform(game, TABLE, "set_dice_source", {"source": "reader"}).game
+    return game
 
 
 # ---------------------------------------------------------------- export and import

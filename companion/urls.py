@@ -12,4 +12,5 @@ urlpatterns = [
     path("g/<str:code>/seats/<int:index>/rejoin/", views.seat_admin, {"op": "rejoin"}, name="seat_rejoin"),
     path("g/<str:code>/seats/<int:index>/revoke/", views.seat_admin, {"op": "revoke"}, name="seat_revoke"),
     path("g/<str:code>/export.json", views.export, name="export"),
+    path("g/<str:code>/reader/", views.reader_setup, name="reader_setup"),
 ]

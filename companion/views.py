@@ -9,12 +9,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from . import engine, services
+from . import dice_reader, engine, services
 from .engine import IllegalAction
 from .forms import NewGameForm
 from .messages import refusal
 from .models import Game
-from .selectors import screen_context
+from .selectors import reader_devices, screen_context
 
 HOSTED = "hosted_games"
 log = logging.getLogger(__name__)
@@ -66,7 +66,9 @@ def table(request: HttpRequest, code: str) -> HttpResponse:
         return redirect("table", code=game.code)
     if not _is_host(request, game):
         return render(request, "not_allowed.html", {"game": game}, status=403)
-    return render(request, "table.html", screen_context(game, engine.TABLE, _base_url(request)))
+    context = screen_context(game, engine.TABLE, _base_url(request))
+    context["reader_devices"] = reader_devices()
+    return render(request, "table.html", context)
 
 
 def _base_url(request: HttpRequest) -> str:
@@ -169,3 +171,27 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
     response = HttpResponse(json.dumps(services.export_records(game), indent=1), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="catan-{game.code}.json"'
     return response
+
+
+@require_POST
+def reader_setup(request: HttpRequest, code: str) -> HttpResponse:
+    """The host points the table at a dice reader (a listed device or a URL), or stops it."""
+    game = _game(code)
+    if not _is_host(request, game):
+        return HttpResponseForbidden(_("Only the table screen may do this."))
+    device = "" if "stop" in request.POST else (request.POST.get("url") or request.POST.get("device") or "").strip()
+    if device and not _plausible_device(device):
+        return HttpResponse(_("That is not a serial device or a device URL."), status=422)
+    try:
+        game = services.set_dice_reader(game, device)
+    except IllegalAction as refused:
+        return HttpResponse(refusal(refused), status=422)
+    if device:
+        dice_reader.start_for(game)
+    else:
+        dice_reader.stop_for(game)
+    return redirect("table", code=game.code)
+
+
+def _plausible_device(url: str) -> bool:
+    return len(url) <= 200 and (url.startswith("/dev/") or url.startswith(("socket://", "rfc2217://", "loop://")))

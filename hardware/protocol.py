@@ -35,7 +35,7 @@ REASONS = (
     "not_ascii",      # a byte outside printable ASCII (0x20-0x7E) before the line ending
     "empty",          # nothing but a line ending
     "no_frame",       # not "$...*HH"
-    "bad_checksum",   # HH is not the XOR of the body
+    "bad_checksum",   # HH is not the XOR of the body in upper-case hex
     "bad_version",    # body does not start with "DR1,"
     "bad_seq",        # seq is not a decimal number 0-65535
     "bad_type",       # type is missing or not an upper-case word
@@ -197,7 +197,12 @@ def parse_line(raw: bytes) -> Message:
     if frame is None:
         raise ProtocolError("no_frame")
     body = frame.group(1).decode("ascii")
-    if checksum(body) != frame.group(2).decode("ascii").upper():
+    digits = frame.group(2).decode("ascii")
+    if digits != digits.upper():
+        # Strict, like NMEA 0183: "1d" is not "1D". A sender that gets the case wrong
+        # would otherwise pass here and fail on stricter parsers.
+        raise ProtocolError("bad_checksum", "lower-case hex digits")
+    if checksum(body) != digits:
         raise ProtocolError("bad_checksum", f"expected {checksum(body)}")
 
     parts = body.split(",")

@@ -4,26 +4,37 @@ DiceReader opens any pyserial URL (/dev/ttyUSB0, /dev/serial/by-id/..., socket:/
 loop://), cuts the byte stream into lines, parses them with hardware.protocol, drops
 duplicates and unreadable rolls, and reopens the port whenever it goes away.
 Callbacks run on the reader thread, one at a time: keep them short.
+
+For a process whose only job is reading dice, run_until_signal() starts a reader and
+stops it promptly on SIGTERM or SIGINT; `python -m hardware.reader URL` does that and
+prints every roll and status change as a line of JSON.
 """
 from __future__ import annotations
 
+import argparse
+import errno
+import json
 import logging
+import signal
+import sys
 import threading
 import time
-from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import serial
 
 from hardware.protocol import (
+    DIE_NAMES,
     ERROR,
     HEARTBEAT,
     HELLO,
     MAX_FRAME_LENGTH,
     MOTION,
     ROLL,
+    SEQ_MODULUS,
     DiceRoll,
     Message,
     ProtocolError,
@@ -37,9 +48,29 @@ log = logging.getLogger(__name__)
 IDLE = "idle"                  # not started
 CONNECTING = "connecting"      # started, first open not yet done
 CONNECTED = "connected"        # port open, lines arriving
-SILENT = "silent"              # port open, but no valid line for heartbeat_timeout
+SILENT = "silent"              # port open, but no valid line for heartbeat_timeout (status["stale"])
 DISCONNECTED = "disconnected"  # port closed or could not be opened; retrying
 STOPPED = "stopped"
+
+# Why a throw produced no roll: status["rejected_roll"]["reason"]. Stable; the app may rely on them.
+ROLL_REJECTIONS = (
+    "unreadable",  # a ROLL with a "?" die
+    "tilt",        # ERR code=TILT: a die came to rest tilted or cocked
+    "nodie",       # ERR code=NODIE: a die did not come out or was not seen
+)
+# Device error codes that mean "this throw has no result".
+_ERROR_REJECTIONS = {"TILT": "tilt", "NODIE": "nodie"}
+
+# status["last_error"]["code"] when source is "connection". Stable.
+CONNECTION_ERRORS = (
+    "port_busy",          # another program holds the port (its lock, or the device is in use)
+    "permission_denied",  # no permission to open it (on Linux: join the dialout group)
+    "not_found",          # no such device: unplugged, or a wrong path
+    "open_failed",        # any other failure to open (e.g. a TCP connection refused)
+    "disconnected",       # the open port failed or reported EOF
+)
+
+_SEEN_BOOTS = 16  # (device, boot) pairs remembered for duplicate detection
 
 
 @dataclass(frozen=True)
@@ -61,9 +92,11 @@ StatusCallback = Callable[[dict[str, Any]], Any]
 class LineSplitter:
     """Cuts a byte stream into lines at LF.
 
-    A line that grows past `limit` bytes without a LF is discarded up to the next LF,
-    so a device that never sends a newline cannot grow memory. feed() returns the
-    complete lines (without the LF) and None for each line it discarded.
+    A partial line waits in the buffer for the rest, however long that takes. A line that
+    grows past `limit` bytes without a LF is discarded, so a device that never sends a
+    newline cannot grow memory; a "$" inside the discarded bytes starts a new line, so a
+    frame right after line noise or a lost LF is not lost with it. feed() returns the
+    complete lines (without the LF) and one None for each line it discarded.
     """
 
     def __init__(self, limit: int = MAX_FRAME_LENGTH + 1):  # +1 for the CR of a CRLF
@@ -76,21 +109,33 @@ class LineSplitter:
         self._buffer += data
         while True:
             newline = self._buffer.find(b"\n")
-            if newline < 0:
-                if not self._discarding and len(self._buffer) > self._limit:
-                    self._discarding = True
-                    lines.append(None)
-                if self._discarding:
-                    self._buffer.clear()
-                return lines
-            line = bytes(self._buffer[:newline])
-            del self._buffer[: newline + 1]
+            end = newline if newline >= 0 else len(self._buffer)
             if self._discarding:
-                self._discarding = False  # the tail of a line already reported
-            elif len(line) > self._limit:
+                dollar = self._buffer.find(b"$", 0, end)
+                if dollar >= 0:  # a frame may start here: resynchronise
+                    del self._buffer[:dollar]
+                    self._discarding = False
+                elif newline < 0:
+                    self._buffer.clear()
+                    return lines
+                else:  # the end of the discarded line
+                    del self._buffer[: newline + 1]
+                    self._discarding = False
+                continue
+            if end > self._limit:
                 lines.append(None)
-            else:
-                lines.append(line)
+                del self._buffer[:1]  # so that a "$" at its start does not resynchronise to itself
+                self._discarding = True
+                continue
+            if newline < 0:
+                return lines
+            lines.append(bytes(self._buffer[:newline]))
+            del self._buffer[: newline + 1]
+
+    @property
+    def pending(self) -> int:
+        """Bytes of a partial line waiting for their LF."""
+        return 0 if self._discarding else len(self._buffer)
 
     def reset(self) -> None:
         self._buffer.clear()
@@ -139,8 +184,12 @@ class DiceReader:
         # Everything below is guarded by _lock.
         self._state = IDLE
         self._device: dict[str, str | None] | None = None
-        self._boot: str | None = None
-        self._last_seq: int | None = None
+        # Duplicate detection: the last seq accepted per (device serial, boot id), and the
+        # pair that lines without boot= belong to (the one named by the latest boot=).
+        self._seqs: OrderedDict[tuple[str | None, str | None], int] = OrderedDict()
+        self._context: tuple[str | None, str | None] = (None, None)
+        self._gaps = 0
+        self._missed = 0
         self._connected_at: float | None = None
         self._last_line_at: float | None = None
         self._last_heartbeat_at: float | None = None
@@ -148,11 +197,12 @@ class DiceReader:
         self._last_error: dict[str, Any] | None = None
         self._last_rejected: dict[str, Any] | None = None
         self._rejected_roll: dict[str, Any] | None = None
+        self._banner: str | None = None
         self._rejected: Counter[str] = Counter()
         self._rolls = 0
         self._connects = 0
         # Per connection, touched only by the reader thread.
-        self._healthy = False
+        self._healthy = False  # a valid line arrived
         self._first_line = True
 
     # -- lifecycle ----------------------------------------------------------
@@ -202,13 +252,15 @@ class DiceReader:
     # -- status -------------------------------------------------------------
 
     def status(self) -> dict[str, Any]:
-        """A snapshot of the connection, the device and the counters.
+        """A snapshot of the connection, the device and the counters; see docs/dice-protocol.md.
 
         Keys: event (what prompted this snapshot; "poll" here), state (idle, connecting, connected,
-        silent, disconnected, stopped), connected, silent, url, device (fw/sn/boot/dice
+        silent, disconnected, stopped), connected, silent, stale (= silent), url, device (fw/sn/boot/dice
         from HELLO, or None), last_line_age and last_heartbeat_age (seconds, or None),
         motion (dice moving), rolls (passed to on_roll), connects, rejected (count per
-        reason), last_rejected, rejected_roll (the last unreadable roll), last_error.
+        reason), last_rejected, rejected_roll (the last throw without a result, with its reason),
+        last_error, gaps and missed (sequence jumps and the messages they skipped), banner
+        (the last free-text line the device printed before its first frame).
         """
         with self._lock:
             return self._snapshot("poll")
@@ -224,6 +276,7 @@ class DiceReader:
             "state": self._state,
             "connected": self._state in (CONNECTED, SILENT),
             "silent": self._state == SILENT,
+            "stale": self._state == SILENT,
             "url": self.url,
             "device": dict(self._device) if self._device else None,
             "last_line_age": age(self._last_line_at),
@@ -235,6 +288,9 @@ class DiceReader:
             "last_rejected": dict(self._last_rejected) if self._last_rejected else None,
             "rejected_roll": dict(self._rejected_roll) if self._rejected_roll else None,
             "last_error": dict(self._last_error) if self._last_error else None,
+            "gaps": self._gaps,
+            "missed": self._missed,
+            "banner": self._banner,
         }
 
     def _emit(self, event: str) -> None:
@@ -259,14 +315,17 @@ class DiceReader:
                         self.url,
                         baudrate=self._baudrate,
                         timeout=self._poll_interval,
-                        exclusive=True,  # flock on POSIX ports; URL handlers and Windows accept and ignore it
+                        # flock(LOCK_EX | LOCK_NB) on POSIX serial ports and ptys, so a second
+                        # reader fails with EWOULDBLOCK (-> "port_busy"); URL handlers and
+                        # Windows (whose ports are exclusive anyway) accept and ignore it.
+                        exclusive=True,
                     )
                 except (serial.SerialException, OSError, ValueError) as exc:
                     failure = str(exc)
                     with self._lock:
                         changed = self._state != DISCONNECTED or failure != last_failure
                         self._state = DISCONNECTED
-                        self._last_error = {"source": "connection", "code": "open_failed", "detail": failure}
+                        self._last_error = {"source": "connection", "code": _open_error_code(exc), "detail": failure}
                     last_failure = failure
                     if changed:  # one report per distinct failure, not one per retry
                         self._emit("open_failed")
@@ -293,7 +352,13 @@ class DiceReader:
 
     def _read_port(self, port: serial.SerialBase) -> bool:
         """Read lines until the port fails or stop(); True if any valid line arrived."""
-        splitter = LineSplitter()
+        splitter = LineSplitter()  # a fresh buffer: nothing from the last connection is glued on
+        try:
+            # Whatever waited in the buffers was sent before we listened: drop it. (pyserial's
+            # POSIX and socket handlers do this in open() too; this covers every handler.)
+            port.reset_input_buffer()
+        except (serial.SerialException, OSError):
+            pass
         with self._lock:
             self._port = port
             self._state = CONNECTED
@@ -353,16 +418,23 @@ class DiceReader:
             return
         first, self._first_line = self._first_line, False
         start = line.rfind(b"$")
-        if first:
-            # pyserial flushes input on open, so the first line may be the tail of one we missed.
-            if start < 0:
+        if start < 0:
+            text = line.rstrip(b"\r")
+            if not text:
+                return  # blank lines are harmless
+            if first:
+                # The input was flushed on open, so this is most likely the tail of a line
+                # sent before we listened: drop it whatever it holds.
                 return
-            line = line[start:]
+            if not self._healthy and _printable(text):
+                # Free text before the first frame of a connection: a boot banner such as
+                # "ESP-ROM:esp32s3", not a broken frame. Shown in status, not counted.
+                self._note_banner(text)
+                return
         elif start > 0:
-            self._reject("no_frame", line[:start])
+            if not first:
+                self._reject("no_frame", line[:start])
             line = line[start:]
-        if not line.strip(b"\r"):
-            return  # blank lines are harmless
         try:
             message = parse_line(line)
         except ProtocolError as exc:
@@ -370,9 +442,14 @@ class DiceReader:
             return
         self._handle_message(message, line, received_at)
 
+    def _note_banner(self, text: bytes) -> None:
+        if _printable(text):
+            with self._lock:
+                self._banner = text[:MAX_FRAME_LENGTH].decode("ascii")
+
     def _handle_message(self, message: Message, line: bytes, received_at: float) -> None:
         now = time.monotonic()
-        event = None
+        events: list[str] = []
         roll = meta = None
         with self._lock:
             self._healthy = True
@@ -382,12 +459,13 @@ class DiceReader:
                 self._state = CONNECTED
             fresh, new_boot = self._track_seq(message)
             if fresh:
-                event, roll = self._apply(message, new_boot, now)
+                events, roll = self._apply(message, new_boot, now)
             if roll is not None:
+                sn, boot = self._context
                 meta = RollMeta(
                     seq=message.seq,
-                    boot=self._boot,
-                    device_serial=(self._device or {}).get("sn"),
+                    boot=boot,
+                    device_serial=sn if sn is not None else (self._device or {}).get("sn"),
                     url=self.url,
                     received_at=received_at,
                     line=line.rstrip(b"\r\n").decode("ascii"),
@@ -400,38 +478,68 @@ class DiceReader:
                 self._on_roll(roll, meta)
             except Exception:
                 log.exception("on_roll callback failed")
-        if event is None and was_silent:
-            event = "alive"
-        if event is not None:
+        if not events and was_silent:
+            events = ["alive"]
+        for event in events:
             self._emit(event)
 
     def _track_seq(self, message: Message) -> tuple[bool, bool]:
-        """(fresh, new_boot): drop replays; a boot id we have not seen starts a new sequence."""
+        """(fresh, new_boot): is this the first time we see (device, boot, seq)?
+
+        A boot id we have not seen starts a new sequence, whatever its seq. A boot id we
+        have seen, even an old one, is judged against the last seq of that boot, so a bridge
+        that replays lines from before a reboot (HELLO first) does not get them applied again.
+        Lines without boot= (ROLL, MOTION, ERR) belong to the boot named last.
+        """
         boot = message.fields.get("boot")
-        if boot is not None and boot != self._boot:
-            self._boot = boot
-            self._last_seq = message.seq
-            return True, True
-        if self._last_seq is not None and not seq_is_newer(message.seq, self._last_seq):
+        if boot is not None:
+            sn = message.fields.get("sn") if message.type == HELLO else None
+            self._context = self._key_for(sn, boot)
+        key = self._context
+        last = self._seqs.get(key)
+        if last is None:
+            self._seqs[key] = message.seq
+            while len(self._seqs) > _SEEN_BOOTS:
+                self._seqs.popitem(last=False)
+            return True, boot is not None
+        self._seqs.move_to_end(key)
+        if not seq_is_newer(message.seq, last):
             return False, False
-        self._last_seq = message.seq
+        skipped = (message.seq - last - 1) % SEQ_MODULUS
+        if skipped:  # lines lost on the wire, or sent while nobody listened
+            self._gaps += 1
+            self._missed += skipped
+        self._seqs[key] = message.seq
         return True, False
 
-    def _apply(self, message: Message, new_boot: bool, now: float) -> tuple[str | None, DiceRoll | None]:
-        """Update state for a fresh message; return (status event, roll for on_roll)."""
+    def _key_for(self, sn: str | None, boot: str) -> tuple[str | None, str | None]:
+        """The (device serial, boot id) pair a line with this boot= (and sn=, from a HELLO) belongs to."""
+        for key in reversed(self._seqs):
+            if key[1] != boot:
+                continue
+            if sn is None or key[0] == sn:
+                return key
+            if key[0] is None:  # first seen in a HB; now the HELLO names the device
+                self._seqs[(sn, boot)] = self._seqs.pop(key)
+                return (sn, boot)
+        # A boot not seen before: of the device named now, else of the one we have been hearing.
+        return (sn if sn is not None else self._context[0], boot)
+
+    def _apply(self, message: Message, new_boot: bool, now: float) -> tuple[list[str], DiceRoll | None]:
+        """Update state for a fresh message; return (status events, roll for on_roll)."""
         fields = message.fields
         if message.type == HELLO:
             self._device = {key: fields.get(key) for key in ("fw", "sn", "boot", "dice")}
             self._motion = False
-            return "hello", None
+            return ["hello"], None
         if new_boot and self._device is not None:
-            self._device["boot"] = self._boot
+            self._device["boot"] = self._context[1]
         if message.type == HEARTBEAT:
             self._last_heartbeat_at = now
-            return ("reboot" if new_boot else None), None
+            return (["reboot"] if new_boot else []), None
         if message.type == MOTION:
             self._motion = True
-            return "motion", None
+            return ["motion"], None
         if message.type == ERROR:
             self._motion = False
             self._last_error = {
@@ -440,18 +548,26 @@ class DiceReader:
                 "die": fields.get("die"),
                 "seq": message.seq,
             }
-            return "device_error", None
+            reason = _ERROR_REJECTIONS.get(fields["code"])
+            if reason is None:
+                return ["device_error"], None
+            die = fields.get("die")
+            self._reject_roll(reason, message.seq, [DIE_NAMES[die]] if die else [], fields["code"])
+            return ["device_error", "rejected_roll"], None
         if message.type == ROLL:
             self._motion = False
             roll = DiceRoll.from_message(message)
             if not roll.is_readable:
                 # Never guess: the table re-rolls or types the dice in.
-                self._rejected["unreadable"] += 1
-                self._rejected_roll = {"seq": message.seq, "unreadable": list(roll.unreadable)}
-                return "rejected_roll", None
+                self._reject_roll("unreadable", message.seq, list(roll.unreadable), None)
+                return ["rejected_roll"], None
             self._rolls += 1
-            return "roll", roll
-        return ("reboot" if new_boot else None), None  # unknown types: newer firmware
+            return ["roll"], roll
+        return (["reboot"] if new_boot else []), None  # unknown types: newer firmware
+
+    def _reject_roll(self, reason: str, seq: int, dice: list[str], code: str | None) -> None:
+        self._rejected[reason] += 1
+        self._rejected_roll = {"reason": reason, "seq": seq, "unreadable": dice, "code": code}
 
     def _reject(self, reason: str, line: bytes) -> None:
         with self._lock:
@@ -461,3 +577,105 @@ class DiceReader:
                 "line": line[:MAX_FRAME_LENGTH].decode("ascii", "backslashreplace"),
             }
         self._emit("rejected_line")
+
+
+def _printable(text: bytes) -> bool:
+    return all(0x20 <= byte <= 0x7E for byte in text)
+
+
+def _open_error_code(exc: BaseException) -> str:
+    number = getattr(exc, "errno", None)
+    if number in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EBUSY):
+        return "port_busy"
+    if number in (errno.EACCES, errno.EPERM):
+        return "permission_denied"
+    if number in (errno.ENOENT, errno.ENODEV, errno.ENXIO):
+        return "not_found"
+    return "open_failed"
+
+
+# -- a process that reads dice --------------------------------------------------------------
+
+
+def run_until_signal(
+    reader: DiceReader,
+    signals: Iterable[int] = (signal.SIGTERM, signal.SIGINT),
+    *,
+    timeout: float = 1.0,
+) -> int | None:
+    """Run `reader` until the process gets one of `signals`, then stop it within `timeout` seconds.
+
+    Starts the reader unless it is running, installs handlers for the signals (SIGTERM and
+    SIGINT by default), blocks, and on the first signal stops the reader: the port is closed
+    and the thread has ended unless reader.running says otherwise. The previous handlers are
+    restored before it returns. Returns the signal number, or None when the reader stopped
+    for another reason (stop() from a callback). Call it from the main thread: Python runs
+    signal handlers only there.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        raise RuntimeError("run_until_signal() must be called from the main thread")
+    received: list[int] = []
+    wake = threading.Event()
+
+    def handler(signum: int, frame: object) -> None:
+        received.append(signum)
+        wake.set()
+
+    previous: dict[int, Any] = {}
+    try:
+        for signum in signals:
+            previous[signum] = signal.signal(signum, handler)
+        if not reader.running:
+            reader.start()
+        # The handler runs as soon as the signal interrupts this wait; the timeout only
+        # notices a reader that was stopped some other way.
+        while not wake.wait(0.5) and reader.running:
+            pass
+    finally:
+        reader.stop(timeout)
+        for signum, old in previous.items():
+            signal.signal(signum, old if old is not None else signal.SIG_DFL)
+    return received[0] if received else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m hardware.reader",
+        description="Read a DR1 dice reader and print each roll and status change as a line of JSON. "
+        "Stops cleanly on SIGTERM or Ctrl-C; exits 0 when the port was closed in time.",
+    )
+    parser.add_argument("url", help="pyserial URL: /dev/serial/by-id/..., /dev/ttyUSB0, socket://host:port")
+    parser.add_argument("--baudrate", type=int, default=115200)
+    parser.add_argument("--heartbeat-timeout", type=float, default=5.0, metavar="SECONDS")
+    parser.add_argument("--reconnect-delay", type=float, default=0.5, metavar="SECONDS")
+    parser.add_argument("--max-reconnect-delay", type=float, default=10.0, metavar="SECONDS")
+    args = parser.parse_args(argv)
+    output = threading.Lock()
+
+    def emit(record: dict[str, Any]) -> None:
+        with output:
+            print(json.dumps(record, sort_keys=True), flush=True)
+
+    def on_roll(roll: DiceRoll, meta: RollMeta) -> None:
+        emit({"event": "roll", "roll": {**asdict(roll), "total": roll.total}, "meta": asdict(meta)})
+
+    try:
+        reader = DiceReader(
+            args.url,
+            on_roll,
+            emit,
+            baudrate=args.baudrate,
+            heartbeat_timeout=args.heartbeat_timeout,
+            reconnect_delay=args.reconnect_delay,
+            max_reconnect_delay=args.max_reconnect_delay,
+        )
+    except ValueError as exc:
+        parser.error(str(exc))
+    signum = run_until_signal(reader)
+    clean = not reader.running
+    emit({"event": "exit", "signal": signum, "clean": clean})
+    return 0 if clean else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

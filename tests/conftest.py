@@ -1,4 +1,18 @@
+import os
+
 import pytest
+
+
+@pytest.fixture(scope="session", autouse=True)
+def remove_test_database_files():
+    yield
+    from django.conf import settings
+
+    name = settings.DATABASES["default"].get("TEST", {}).get("NAME")
+    if name and settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(name + suffix):
+                os.remove(name + suffix)
 
 
 @pytest.fixture(scope="session", autouse=True)

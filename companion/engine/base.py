@@ -12,7 +12,7 @@ DEV_DECK = {"knight": 14, "victory_point": 5, "monopoly": 2, "road_building": 2,
 PLAYABLE_DEV_CARDS = ("knight", "monopoly", "road_building", "year_of_plenty")
 SUPPLY = {"settlements": 5, "cities": 4, "roads": 15}
 COLORS = ("red", "blue", "white", "orange", "green", "brown")
-DICE_SOURCES = ("typed", "virtual")
+DICE_SOURCES = ("typed", "virtual", "reader")
 BOARD_MODES = ("none",)
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LONGEST_ROAD_VP = LARGEST_ARMY_VP = 2

@@ -1,7 +1,8 @@
 """Rule lookup: the rule entries, an index over them, and the queries the views need.
 
 Pure Python, standard library only (no Django), so the engine, the views and the
-tests can all use it. The entries live in ``entries/*.toml`` (one file per game) and
+tests can all use it. The entries live in ``entries/<game>/<id>.<lang>.md`` (one file
+per entry and language, read and validated by ``entryfiles``) and
 ``entries/contexts.toml`` says which entries matter in which game situation.
 
 Everything is loaded and indexed once, on first use (thread-safe), and then kept.
@@ -25,6 +26,9 @@ Public API::
     reload(directory=None)                   # after editing the entry files
     GAMES, TOPICS, LANGS, Entry, Block, Hit, RulebookDataError
 
+`games=` filters keep an entry if any of the games it belongs to (`Entry.games`) is
+chosen; `Entry.game` is its first (home) game.
+
 `limit=0` (or None) means no limit. `lang` is "pl" or "en" (anything starting with
 "pl" is Polish, everything else English).
 
@@ -39,35 +43,16 @@ from __future__ import annotations
 import bisect
 import re
 import threading
-import tomllib
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-ENTRIES_DIR = Path(__file__).resolve().with_name("entries")
+# GAMES, LANGS, TOPICS and RulebookDataError are part of this module's API too.
+from .entryfiles import GAMES, LANGS, TOPICS, EntryRecord, RulebookDataError, load_contexts, load_entries  # noqa: F401
 
-LANGS = ("en", "pl")
-GAMES = ("base", "cities-knights", "traders-barbarians", "explorers-pirates")
-TOPICS = (
-    "setup",
-    "turn",
-    "building",
-    "trading",
-    "robber",
-    "development-cards",
-    "knights",
-    "barbarians",
-    "city-improvements",
-    "progress-cards",
-    "events",
-    "ships",
-    "missions",
-    "scenario",
-    "variants",
-    "scoring",
-)
+ENTRIES_DIR = Path(__file__).resolve().with_name("entries")
 
 # Field weights: a title hit beats a keyword hit beats a hit in the other language's
 # title beats a body hit.
@@ -208,6 +193,9 @@ class Block:
 
 @dataclass(frozen=True)
 class Entry:
+    """One rule entry in both languages. `game` is its first (home) game; `games` all the
+    games it belongs to. `keywords` are the tags of both languages (searched in both)."""
+
     slug: str
     game: str
     topic: str
@@ -218,6 +206,19 @@ class Entry:
     keywords: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
     order: int = 0
+    games: tuple[str, ...] = ()
+    contexts: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if not self.games:
+            object.__setattr__(self, "games", (self.game,))
+
+    @property
+    def id(self) -> str:
+        return self.slug
+
+    def in_games(self, games) -> bool:
+        return any(g in games for g in self.games)
 
     def title(self, lang: str) -> str:
         return self.title_pl if _lang(lang) == "pl" else self.title_en
@@ -291,10 +292,6 @@ def _blocks(body: str) -> list[Block]:
 # --------------------------------------------------------------------------- loading
 
 
-class RulebookDataError(ValueError):
-    """The entry files are inconsistent (duplicate slug, unknown related slug …)."""
-
-
 class _LangIndex:
     """Inverted index of one language: word and stem postings, plus a sorted word list."""
 
@@ -303,9 +300,11 @@ class _LangIndex:
         self.word_post: dict[str, dict[int, float]] = {}
         self.stem_post: dict[str, dict[int, float]] = {}
         self.title_words: list[tuple[str, ...]] = []
+        self.title_text: list[str] = []
         for i, e in enumerate(entries):
             title = tokens(e.title(lang))
             self.title_words.append(tuple(title))
+            self.title_text.append(" ".join(title))
             # Long titles weigh a little less than short ones.
             title_weight = W_TITLE * (0.7 + 0.3 * min(1.0, 3 / max(1, len(title))))
             fields = (
@@ -378,84 +377,41 @@ class _Rulebook:
         self.contexts: dict[str, tuple[str, ...]] = {}
         self.aliases: dict[str, str] = {}
         self.patterns: dict[str, str] = {}
+        self.extra_contexts: dict[str, list[str]] = {}
         self._load(directory)
         self.index = {lang: _LangIndex(self.entries, lang) for lang in LANGS}
 
     # -- loading and validation
 
     def _load(self, directory: Path) -> None:
-        files = sorted(p for p in directory.glob("*.toml") if p.name != "contexts.toml")
-        game_rank = {g: i for i, g in enumerate(GAMES)}
-        raw: list[tuple[int, int, dict, str]] = []
-        for path in files:
-            with path.open("rb") as fh:
-                data = tomllib.load(fh)
-            default_game = data.get("game")
-            for n, item in enumerate(data.get("entry", [])):
-                item = dict(item)
-                item.setdefault("game", default_game)
-                raw.append((game_rank.get(item["game"], 99), n, item, path.name))
-        raw.sort(key=lambda r: (r[0], r[1]))
-        problems: list[str] = []
-        for order, (_, _, item, fname) in enumerate(raw):
-            try:
-                entry = self._entry(item, order)
-            except (KeyError, TypeError, ValueError) as exc:
-                problems.append(f"{fname}: {item.get('slug', '?')}: {exc}")
-                continue
-            if entry.slug in self.by_slug:
-                problems.append(f"{fname}: duplicate slug {entry.slug}")
-                continue
+        for order, record in enumerate(load_entries(directory)):
+            entry = _entry(record, order)
             self.by_slug[entry.slug] = entry
             self.position[entry.slug] = len(self.entries)
             self.entries.append(entry)
+        ctx = load_contexts(directory)
+        where = f"{directory.name}/contexts.toml"
+        problems: list[str] = []
+        for key, slugs in ctx.get("contexts", {}).items():
+            for s in slugs:
+                if s not in self.by_slug:
+                    problems.append(f"{where}: context {key}: unknown entry id {s}")
+            self.contexts[key] = tuple(slugs)
+        for alias, target in ctx.get("aliases", {}).items():
+            if target not in self.contexts:
+                problems.append(f"{where}: alias {alias}: unknown context {target}")
+            self.aliases[alias] = target
+        self.patterns = dict(ctx.get("patterns", {}))
+        # Context keys named in the entries' own front matter come after the ones listed
+        # in contexts.toml (or found by a pattern), in entry order.
         for e in self.entries:
-            for r in e.related:
-                if r not in self.by_slug:
-                    problems.append(f"{e.slug}: unknown related slug {r}")
-                if r == e.slug:
-                    problems.append(f"{e.slug}: related to itself")
-        ctx_path = directory / "contexts.toml"
-        if ctx_path.exists():
-            with ctx_path.open("rb") as fh:
-                ctx = tomllib.load(fh)
-            for key, slugs in ctx.get("contexts", {}).items():
-                for s in slugs:
-                    if s not in self.by_slug:
-                        problems.append(f"context {key}: unknown slug {s}")
-                self.contexts[key] = tuple(slugs)
-            for alias, target in ctx.get("aliases", {}).items():
-                if target not in self.contexts:
-                    problems.append(f"alias {alias}: unknown context {target}")
-                self.aliases[alias] = target
-            self.patterns = dict(ctx.get("patterns", {}))
+            for key in e.contexts:
+                key = self.aliases.get(key, key)
+                extra = self.extra_contexts.setdefault(key, [])
+                if e.slug not in extra:
+                    extra.append(e.slug)
         if problems:
-            raise RulebookDataError("; ".join(problems))
-
-    @staticmethod
-    def _entry(item: dict, order: int) -> Entry:
-        slug = str(item["slug"])
-        if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", slug):
-            raise ValueError(f"bad slug {slug!r}")
-        game = item["game"]
-        if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}")
-        topic = item["topic"]
-        if topic not in TOPICS:
-            raise ValueError(f"unknown topic {topic!r}")
-        texts = {k: str(item[k]).strip() for k in ("title_en", "title_pl", "body_en", "body_pl")}
-        for k, v in texts.items():
-            if not v:
-                raise ValueError(f"empty {k}")
-        return Entry(
-            slug=slug,
-            game=game,
-            topic=topic,
-            keywords=tuple(str(k) for k in item.get("keywords", ())),
-            related=tuple(str(r) for r in item.get("related", ())),
-            order=order,
-            **texts,
-        )
+            raise RulebookDataError(problems)
 
     # -- queries
 
@@ -486,29 +442,36 @@ class _Rulebook:
             for i, v in scores.items():
                 candidates.setdefault(i, [0.0] * len(terms))[n] = v
         if allowed is not None:
-            candidates = {i: v for i, v in candidates.items() if self.entries[i].game in allowed}
+            candidates = {i: v for i, v in candidates.items() if self.entries[i].in_games(allowed)}
         full = {i: v for i, v in candidates.items() if all(v)}
         pool = full or candidates
         phrase = " ".join(terms)
-        hits = []
+        n_terms = len(terms)
+        entries = self.entries
+        ranked = []
         for i, values in pool.items():
             score = sum(values)
             title = idx.title_words[i]
             lead = 0
             for word, term in zip(title, terms):
-                if not _word_matches(word, term):
+                if not (word == term or _word_matches(word, term)):
                     break
                 lead += 1
-            if lead == len(terms):
+            if lead == n_terms:
                 score += 4.0  # the title starts with the query
-                if len(title) == len(terms):
+                if len(title) == n_terms:
                     score += 4.0  # the title is the query
-            elif len(terms) > 1 and phrase in " ".join(title):
+            elif n_terms > 1 and phrase in idx.title_text[i]:
                 score += 2.0
-            matched = sum(1 for v in values if v)
-            hits.append(Hit(self.entries[i], score, matched, tuple(terms)))
-        hits.sort(key=lambda h: (-h.matched, -h.score, h.entry.order))
-        return hits[:limit] if limit else hits
+            matched = n_terms - values.count(0.0)
+            ranked.append((-matched, -score, entries[i].order, i))
+        # Rank plain tuples and make Hit objects only for the ones returned: a two-letter
+        # prefix matches most entries.
+        ranked.sort()
+        if limit:
+            ranked = ranked[:limit]
+        terms_t = tuple(terms)
+        return [Hit(entries[i], -neg_score, -neg_matched, terms_t) for neg_matched, neg_score, _, i in ranked]
 
     def for_context(self, keys: Iterable[str], games: Iterable[str] | None, limit: int | None) -> list[Entry]:
         allowed = set(games) | {"base"} if games else None
@@ -539,12 +502,13 @@ class _Rulebook:
         return result[:limit] if limit else result
 
     def _ok(self, slug: str, allowed: set[str] | None) -> bool:
-        return allowed is None or self.by_slug[slug].game in allowed
+        return allowed is None or self.by_slug[slug].in_games(allowed)
 
     def _context_slugs(self, key: str) -> tuple[str, ...]:
         key = self.aliases.get(key, key)
+        extra = tuple(self.extra_contexts.get(key, ()))
         if key in self.contexts:
-            return self.contexts[key]
+            return _unique(self.contexts[key] + extra)
         kind, _, name = key.partition(":")
         if kind == "entry" and name in self.by_slug:
             return (name,)
@@ -553,8 +517,29 @@ class _Rulebook:
             slug = prefix + name.replace("_", "-")
             entry = self.by_slug.get(slug)
             if entry is not None:
-                return (slug, *entry.related)
-        return ()
+                return _unique((slug, *entry.related, *extra))
+        return extra
+
+
+def _unique(slugs: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(slugs))
+
+
+def _entry(record: EntryRecord, order: int) -> Entry:
+    return Entry(
+        slug=record.slug,
+        game=record.games[0],
+        games=record.games,
+        topic=record.topic,
+        title_en=record.titles["en"],
+        title_pl=record.titles["pl"],
+        body_en=record.bodies["en"],
+        body_pl=record.bodies["pl"],
+        keywords=tuple(dict.fromkeys(record.tags["en"] + record.tags["pl"])),
+        related=record.related,
+        contexts=record.contexts,
+        order=order,
+    )
 
 
 @dataclass(frozen=True)
@@ -619,16 +604,17 @@ def get(slug: str) -> Entry | None:
 
 
 def by_game(game: str) -> list[Entry]:
-    return [e for e in _book().entries if e.game == game]
+    """The entries that belong to `game` (an entry may belong to several games)."""
+    return [e for e in _book().entries if game in e.games]
 
 
 def by_topic(game: str, topic: str) -> list[Entry]:
-    return [e for e in _book().entries if e.game == game and e.topic == topic]
+    return [e for e in _book().entries if game in e.games and e.topic == topic]
 
 
 def topics_for(game: str) -> list[str]:
     """The topics a game has entries for, in TOPICS order."""
-    present = {e.topic for e in _book().entries if e.game == game}
+    present = {e.topic for e in _book().entries if game in e.games}
     return [t for t in TOPICS if t in present]
 
 
@@ -654,8 +640,10 @@ def for_context(keys: Iterable[str] | str, games: Iterable[str] | None = None, l
 
 
 def context_keys() -> list[str]:
+    """The context keys listed in contexts.toml or an entry's front matter, and their aliases
+    (pattern keys such as "dev-card:knight" are not listed: there is one per entry)."""
     book = _book()
-    return sorted(set(book.contexts) | set(book.aliases))
+    return sorted(set(book.contexts) | set(book.aliases) | set(book.extra_contexts))
 
 
 def query_terms(query: str) -> list[str]:

@@ -105,3 +105,91 @@ def reader(sim: Simulator, recorder: Recorder) -> Iterator[DiceReader]:
 @pytest.fixture(scope="session", autouse=True)
 def compiled_translations() -> None:
     """Overrides tests/conftest.py's: hardware/ has no translations, and its tests run without Django."""
+
+
+class RawDevice:
+    """A device end the test drives byte by byte, without the simulator's manners.
+
+    Over a pty the test keeps the slave open itself, so bytes written before the reader
+    opens the port wait in the terminal's input queue, as they would on a real UART.
+    """
+
+    url: str
+
+    def wait_host(self, timeout: float = WAIT) -> None:
+        """Wait until the reader's end is open (TCP: accept it)."""
+
+    def write(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    def hangup(self) -> None:
+        """Pull the cable."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+class RawPty(RawDevice):
+    def __init__(self) -> None:
+        import tty
+
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.url = os.ttyname(self.slave)
+
+    def write(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def wait_queued(self, timeout: float = WAIT) -> None:
+        """Wait until written bytes have reached the slave's input queue (the kernel moves them later)."""
+        import select
+
+        readable, _, _ = select.select([self.slave], [], [], timeout)
+        assert readable, "the pty never delivered the bytes"
+
+    def hangup(self) -> None:
+        if self.master >= 0:
+            os.close(self.master)
+            self.master = -1
+
+    def close(self) -> None:
+        self.hangup()
+        if self.slave >= 0:
+            os.close(self.slave)
+            self.slave = -1
+
+
+class RawTcp(RawDevice):
+    def __init__(self) -> None:
+        import socket
+
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.server.settimeout(WAIT)
+        self.url = "socket://127.0.0.1:%d" % self.server.getsockname()[1]
+        self.conn: Any = None
+
+    def wait_host(self, timeout: float = WAIT) -> None:
+        self.server.settimeout(timeout)
+        self.conn, _ = self.server.accept()
+
+    def write(self, data: bytes) -> None:
+        self.conn.sendall(data)
+
+    def hangup(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    def close(self) -> None:
+        self.hangup()
+        self.server.close()
+
+
+@pytest.fixture
+def raw_device(transport_kind: str) -> Iterator[RawDevice]:
+    device: RawDevice = RawTcp() if transport_kind == "tcp" else RawPty()
+    try:
+        yield device
+    finally:
+        device.close()

@@ -52,6 +52,12 @@ def test_a_base_game_seven_parses():
     assert roll.total == 7 and roll.event is None and roll.is_readable
 
 
+def test_an_event_die_alone_parses():
+    # The Alchemist: the player sets yellow and red, only the event die is rolled.
+    roll = DiceRoll.from_message(parse_line(framed("DR1,43,ROLL,E=GREEN")))
+    assert roll == DiceRoll(event="GREEN") and roll.is_readable and roll.total is None
+
+
 def test_a_cities_and_knights_roll_parses():
     roll = DiceRoll.from_message(parse_line(SHIP + b"\n"))
     assert (roll.yellow, roll.red, roll.event, roll.total) == (6, 2, "SHIP", 8)
@@ -67,9 +73,12 @@ def test_line_endings_lf_crlf_or_none(ending):
     assert parse_line(SEVEN + ending).seq == 41
 
 
-def test_lowercase_checksum_digits_are_accepted():
+def test_lowercase_checksum_digits_are_rejected():
     assert checksum("DR1,0,HB") == "1D"
-    assert parse_line(b"$DR1,0,HB*1d") == parse_line(b"$DR1,0,HB*1D")
+    assert parse_line(b"$DR1,0,HB*1D").type == "HB"
+    with pytest.raises(ProtocolError) as caught:
+        parse_line(b"$DR1,0,HB*1d\r\n")  # the right value in the wrong case is still wrong
+    assert caught.value.reason == "bad_checksum" and "lower-case" in caught.value.detail
 
 
 # -- every rejection reason --------------------------------------------------------------
@@ -79,6 +88,7 @@ REJECTED = [
     ("not_ascii", SEVEN[:-3] + "é".encode() + b"*33"),
     ("not_ascii", b"$DR1,41,ROLL,Y=3\x00,R=4*33"),
     ("not_ascii", b"\xff\xfe\r\n"),
+    ("not_ascii", b"\x00$DR1,0,HB*1D"),
     ("not_ascii", b"$DR1,41,ROLL\r,Y=3,R=4*33\r\n"),
     ("empty", b"\r\n"),
     ("empty", b""),
@@ -91,6 +101,10 @@ REJECTED = [
     ("no_frame", b"hello world"),
     ("bad_checksum", b"$DR1,41,ROLL,Y=3,R=4*34"),
     ("bad_checksum", b"$DR1,41,ROLL,Y=3,R=5*33"),
+    ("bad_checksum", b"$DR1,0,HB*1d"),  # lower-case hex
+    ("bad_version", framed("dr1,41,ROLL,Y=3,R=4")),
+    ("bad_version", framed("DR1.1,41,ROLL,Y=3,R=4")),
+    ("bad_version", framed("DR10,41,ROLL,Y=3,R=4")),
     ("bad_version", framed("DR2,41,ROLL,Y=3,R=4")),
     ("bad_version", framed("")),
     ("bad_version", framed("GPGGA,1,2")),
@@ -107,6 +121,9 @@ REJECTED = [
     ("bad_field", framed("DR1,41,ROLL,Y=")),
     ("bad_field", framed("DR1,41,ROLL,=3")),
     ("bad_field", framed("DR1,41,ROLL,Y=3,Y=4")),
+    ("bad_field", framed("DR1,41,ROLL,Y=3,R=4,Y=3")),  # a repeated key, even with the same value
+    ("bad_field", framed("DR1,41,ROLL,Y=3,conf=9,conf=9")),  # unknown keys too
+    ("bad_field", framed("DR1,1,HB,boot=A1,boot=B2")),
     ("bad_field", framed("DR1,41,ROLL,Y=3,,R=4")),
     ("bad_field", framed("DR1,41,ROLL,Y=3=3")),
     ("bad_field", framed("DR1,41,ROLL,Y=3 ,R=4")),
@@ -319,9 +336,5 @@ def test_any_single_byte_corruption_is_caught(message, data):
     index = data.draw(st.integers(0, len(line) - 1))
     replacement = data.draw(st.integers(0, 255).filter(lambda b: b != line[index]))
     corrupted = line[:index] + bytes([replacement]) + line[index + 1 :]
-    try:
-        parsed = parse_line(corrupted)
-    except ProtocolError:
-        return
-    # The one change that can get through: the case of a hex letter in the checksum.
-    assert index >= len(line) - 2 and parsed == message
+    with pytest.raises(ProtocolError):  # upper-case hex only, so not even a case change gets through
+        parse_line(corrupted)

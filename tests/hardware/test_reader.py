@@ -37,6 +37,24 @@ def test_splitter_reports_an_overlong_line_that_arrives_whole():
     assert splitter.feed(b"a" * 11 + b"\nshort\n") == [None, b"short"]
 
 
+def test_splitter_resynchronises_on_a_dollar_inside_an_overlong_line():
+    splitter = LineSplitter(limit=10)
+    assert splitter.feed(b"x" * 15) == [None]
+    assert splitter.feed(b"yy$ok*00\n") == [b"$ok*00"]  # a frame right after the noise
+    assert splitter.feed(b"$" + b"A" * 20 + b"$B\n") == [None, b"$B"]
+    assert splitter.feed(b"z" * 12 + b"\n$C\n") == [None, b"$C"]  # the same, whole
+
+
+def test_splitter_gives_the_same_lines_however_the_bytes_are_cut():
+    stream = b"noise" * 30 + b"$DR1,1,HB*1C\r\n" + b"\xff" * 200 + b"\n$DR1,2,HB*1F\r\n$" + b"Q" * 99 + b"$DR1,3,HB*1E\n"
+    whole = LineSplitter().feed(stream)
+    assert whole == [None, b"$DR1,1,HB*1C\r", None, b"$DR1,2,HB*1F\r", None, b"$DR1,3,HB*1E"]
+    for size in (1, 2, 7, 64):
+        splitter = LineSplitter()
+        pieces = [splitter.feed(stream[i : i + size]) for i in range(0, len(stream), size)]
+        assert [line for piece in pieces for line in piece] == whole
+
+
 def test_splitter_keeps_garbage_and_blank_lines_for_the_parser():
     splitter = LineSplitter()
     assert splitter.feed(b"\x00\xff\n\n\r\n") == [b"\x00\xff", b"", b"\r"]
@@ -341,6 +359,7 @@ def test_serial_ports_are_opened_exclusively(tmp_path, recorder):
             second = Recorder()
             with DiceReader(sim.url, second.on_roll, second.on_status, reconnect_delay=0.05):
                 failed = second.wait_event("open_failed")
+                assert failed["last_error"]["code"] == "port_busy"
                 assert "exclusive" in failed["last_error"]["detail"]
             sim.roll(6, 1)
             assert recorder.wait_rolls(1) == [DiceRoll(yellow=6, red=1)]

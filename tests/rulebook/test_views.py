@@ -1,14 +1,14 @@
 """Rule lookup pages, through Django's test client.
 
 The views need no database. They are tested under a test URLconf (rules/ only) and a
-minimal test base.html, so they don't depend on the rest of the site; one test at the
-end renders with the project's own base.html and URLconf when those include the rules.
+minimal test base.html, so they don't depend on the rest of the site; one test renders
+with the project's own base.html and URLconf, which include the rules at rules/.
 """
 import copy
 from pathlib import Path
 
 import pytest
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from companion.rulebook import search
 
@@ -183,14 +183,20 @@ def test_post_is_not_allowed(rb, client):
 
 @pytest.mark.django_db
 def test_with_the_project_base_and_urls(client):
-    """With the real base.html and URLconf, once the project includes the rules."""
-    try:
-        url = reverse("rulebook:index")
-    except NoReverseMatch:
-        pytest.skip("catan_site.urls does not include the rulebook yet")
-    response = get(client, url, lang="pl")
+    """With the real base.html and URLconf: the project includes the rules at rules/."""
+    assert reverse("rulebook:index") == "/rules/"
+    assert reverse("rulebook:entry", args=["base-city"]) == "/rules/base-city/"
+    response = get(client, "/rules/", lang="pl")
     assert response.status_code == 200
-    assert "Gra podstawowa" in response.content.decode()
+    html = response.content.decode()
+    assert "Gra podstawowa" in html and "rulebook.css" in html
+    assert 'href="/rules/"' in html  # the "Rules" link in the site's top bar
+    html = get(client, "/rules/base-longest-road-break/?large=1").content.decode()
+    assert "Longest Road: broken roads and ties" in html and "rb-large" in html
+    html = get(client, "/rules/search/?q=zlodziej", lang="pl").content.decode()
+    assert "Przestawianie <mark>złodzieja</mark>" in html
+    html = get(client, "/rules/context/?keys=phase:robber&games=base").content.decode()
+    assert "Moving the robber" in html and "ck-robber-seven" not in html
 
 
 def test_one_letter_asks_to_keep_typing(rb, client):

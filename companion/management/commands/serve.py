@@ -39,11 +39,20 @@ class Command(BaseCommand):
             code = qrcode.QRCode(border=1)
             code.add_data(urls[0])
             code.print_ascii(out=self.stdout, invert=True)
+        from companion import dice_reader
+
+        if dice_reader.in_process():
+            readers = dice_reader.start_all()
+            if readers:
+                self.stdout.write(f"Dice readers running: {readers}")
         self.stdout.flush()
         from daphne.cli import CommandLineInterface
 
         # No websocket timeout: a table screen stays connected all evening and beyond.
-        CommandLineInterface().run(
-            ["--bind", host, "--port", str(port), "--websocket_timeout", "-1", "--proxy-headers",
-             "catan_site.asgi:application"]
-        )
+        try:
+            CommandLineInterface().run(
+                ["--bind", host, "--port", str(port), "--websocket_timeout", "-1", "--proxy-headers",
+                 "catan_site.asgi:application"]
+            )
+        finally:
+            dice_reader.stop_all()
