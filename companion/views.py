@@ -110,7 +110,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     actor = services.TABLE if viewer == engine.TABLE else {"seat": viewer}
     kind = request.POST.get("type", "")
     idem = request.POST.get("idem")
-    error = None
+    error = notice = None
     try:
         if kind == "undo":
             outcome = services.undo(game, actor, idem)
@@ -119,11 +119,13 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
         else:
             outcome = services.perform(game, actor, kind, _action_args(request.POST), idem)
         if outcome.duplicate:
+            # A double tap, or a retry after the answer got lost: it already acted once.
             log.info("game %s: repeated request %s ignored", game.code, idem)
+            notice = _("Already recorded.")
     except IllegalAction as refused:
         error = refusal(refused)
     game.refresh_from_db()
-    html = render_fragments(game, viewer, _base_url(request), request=request, error=error)
+    html = render_fragments(game, viewer, _base_url(request), request=request, error=error, notice=notice)
     return HttpResponse(html, status=422 if error else 200)
 
 
@@ -140,10 +142,12 @@ def _action_args(post) -> dict:
     return args
 
 
-def render_fragments(game: Game, viewer, base_url: str, request=None, error: str | None = None) -> str:
+def render_fragments(game: Game, viewer, base_url: str, request=None, error: str | None = None,
+                     notice: str | None = None) -> str:
     """The pushed fragments for one viewer: every element replaces its twin by id."""
     context = screen_context(game, viewer, base_url)
     context["error"] = error
+    context["notice"] = notice
     template = "partials/table_fragments.html" if viewer == engine.TABLE else "partials/seat_fragments.html"
     return render_to_string(template, context, request=request)
 

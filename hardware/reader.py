@@ -132,11 +132,6 @@ class LineSplitter:
             lines.append(bytes(self._buffer[:newline]))
             del self._buffer[: newline + 1]
 
-    @property
-    def pending(self) -> int:
-        """Bytes of a partial line waiting for their LF."""
-        return 0 if self._discarding else len(self._buffer)
-
     def reset(self) -> None:
         self._buffer.clear()
         self._discarding = False

@@ -81,6 +81,9 @@ def test_two_processes_share_games_through_postgres_and_redis(venue_env, browser
         process_a.kill()
         process_a.wait()
         process_a, _ = start_server(tmp_path, venue_env, port=port_a)
+        # The kill may have eaten the answer to the table's last tap, whose form (and its
+        # idempotency key) is then still on the page: a tap on it would be a retry of an
+        # action already recorded. Reloading is what a person would do after "server down".
         table.reload()
         table.get_by_role("button", name=re.compile("placed a settlement")).click()
         expect(phone.locator("#log")).to_contain_text("(round 2)")

@@ -71,6 +71,18 @@ def test_posting_actions_from_a_phone(client):
     assert game.version == 1
 
 
+def test_a_repeated_tap_acts_once_and_says_so(client):
+    game = new_game(dice_source="typed")
+    client.get(reverse("table", args=[game.code]) + f"?key={game.host_token}")
+    act = reverse("act", args=[game.code])
+    first = client.post(act, {"as": "table", "type": "place_setup", "idem": "tap"})
+    again = client.post(act, {"as": "table", "type": "place_setup", "idem": "tap"})
+    assert first.status_code == again.status_code == 200
+    assert b"Already recorded." in again.content and b"Already recorded." not in first.content
+    game.refresh_from_db()
+    assert game.version == 1
+
+
 def test_garbage_input_never_500s(client):
     game = new_game(dice_source="typed")
     host = client.get(reverse("table", args=[game.code]) + f"?key={game.host_token}")
