@@ -15,7 +15,16 @@ class NewGameForm(forms.Form):
     dice_source = forms.ChoiceField(
         label=_("Dice"), choices=[(s, DICE_SOURCE_NAMES[s]) for s in DICE_SOURCES], initial="typed"
     )
-    board = forms.ChoiceField(label=_("Board"), choices=[("none", _("No board: keep score only"))], initial="none")
+    board = forms.ChoiceField(
+        label=_("Board"),
+        choices=[
+            ("none", _("No board: keep score only")),
+            ("beginner", _("Beginner board (first game, 3–4 players)")),
+            ("random", _("Random board, by the rulebook")),
+            ("balanced", _("Balanced random board")),
+        ],
+        initial="none",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

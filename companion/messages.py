@@ -35,7 +35,8 @@ PHASE_NAMES = {
     "setup": gettext_lazy("Setup"),
     "roll": gettext_lazy("Roll the dice"),
     "discard": gettext_lazy("A 7: discard"),
-    "robber": gettext_lazy("A 7: move the robber"),
+    "robber": gettext_lazy("Move the robber"),
+    "steal": gettext_lazy("Rob a player"),
     "main": gettext_lazy("Trade and build"),
     "finished": gettext_lazy("Game over"),
 }
@@ -90,6 +91,28 @@ def refusal(error: IllegalAction) -> str:
         "bad_outcome": _("The recorded outcome is impossible here."),
         "missing_outcome": _("The recorded outcome is missing."),
         "stale": _("The game moved on meanwhile; look again and retry."),
+        "pick_on_board": _("Tap the place on the board."),
+        "no_board": _("This game has no board."),
+        "place_road_first": _("Place the road next to the new settlement first."),
+        "place_settlement_first": _("Place the settlement first."),
+        "robber_off_land": _("The robber goes on a land hex."),
+        "robber_must_move": _("The robber must move to another hex."),
+        "longest_road_computed": _("Longest Road is worked out from the board."),
+        "beginner_board_players": _("The beginner board is for 3 or 4 players in red, blue, white and orange."),
+        "board_layout": _("The board is not complete."),
+        "board_frame": _("5 and 6 players need the extension board; 3 and 4 the base board."),
+        "unknown_corner": _("That is not an intersection of this board."),
+        "unknown_edge": _("That is not a path of this board."),
+        "occupied": _("Something already stands there."),
+        "distance_rule": _("Too close: no settlement may stand next to another one (distance rule)."),
+        "not_connected": _("It must join one of your own roads."),
+        "not_at_new_settlement": _("The road must touch the settlement you just placed."),
+        "blocked_by_building": _("Another player's building blocks that road."),
+        "already_city": _("That is already a city."),
+        "no_own_settlement": _("A city can only replace one of your own settlements."),
+        "no_settlement_left": _("No settlements left: each player has only 5."),
+        "no_city_left": _("No cities left: each player has only 4."),
+        "no_road_left": _("No roads left: each player has only 15."),
     }
     return texts.get(error.code, _("That is not allowed.")) % p
 
@@ -155,11 +178,19 @@ def log_text(entry: dict, names: list[str]) -> str:
     if kind == "longest_road":
         if seat is None:
             return _("Nobody holds Longest Road now.")
+        if p.get("length"):
+            return _("%(who)s takes Longest Road (%(length)s roads).") % {"who": who, "length": p["length"]}
         return _("%(who)s takes Longest Road.") % {"who": who}
     if kind == "turn_ended":
         return _("%(who)s ended the turn.") % {"who": who}
     if kind == "dice_source":
         return _("Dice now come from: %(source)s.") % {"source": DICE_SOURCE_NAMES.get(p["source"], p["source"])}
+    if kind == "starting_resources":
+        return _("%(who)s takes the starting resources: %(cards)s.") % {"who": who, "cards": cards_text(p["resources"])}
+    if kind == "produced":
+        return _("Production: %(list)s.") % {"list": production_text(p["production"], names)}
+    if kind == "robber_placed":
+        return _("%(who)s moved the robber.") % {"who": who}
     if kind == "won":
         return _("%(who)s wins with %(vp)s victory points!") % {"who": who, "vp": p["vp"]}
     return kind
@@ -198,3 +229,18 @@ def reader_notice(notice: dict | None) -> str:
     if kind == "not_reader_source":
         return _("The reader sent %(a)s + %(b)s, but this table's dice are not set to the reader.") % p
     return refusal(IllegalAction(kind or "unknown"))
+
+
+def cards_text(resources: dict) -> str:
+    """{"grain": 2, "ore": 1} -> "2 grain, 1 ore" in the active language."""
+    return ", ".join(f"{count} {RESOURCE_NAMES.get(name, name)}" for name, count in resources.items() if count) or "–"
+
+
+def production_text(production: dict, names: list[str]) -> str:
+    """Who gets what from a roll: "Ala: 2 grain, 1 ore; Bartek: 1 lumber"."""
+    parts = []
+    for seat, resources in production.items():
+        index = int(seat)
+        name = names[index] if 0 <= index < len(names) else "?"
+        parts.append(f"{name}: {cards_text(resources)}")
+    return "; ".join(parts)

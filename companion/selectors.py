@@ -7,7 +7,8 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from . import engine, services
-from .messages import DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, log_text, reader_notice
+from .board_svg import board_picture
+from .messages import DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, log_text, production_text, reader_notice
 from .models import DiceReaderStatus, Game
 
 # Expected share of each 2d6 total, 2..12, in 36ths.
@@ -53,7 +54,20 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
         "dev_card_names": DEV_CARD_NAMES,
         "is_table": viewer == engine.TABLE,
         "ranking": sorted(view["players"], key=lambda p: -(p["vp_total"] or p["vp_public"])),
+        "act_url": reverse("act", args=[game.code]),
+        "role": "table" if viewer == engine.TABLE else "seat",
     }
+    board = view["board"]
+    if board:
+        colors = [p["color"] for p in view["players"]]
+        context["board"] = board_picture({**board["layout"], "robber": board["robber"]}, board["pieces"], colors,
+                                         board["targets"])
+        context["board_actions"] = board["actions"]
+        production = board["production"]
+        if production:
+            context["production_text"] = production_text(production["seats"], names)
+            context["production_total"] = production["total"]
+        context["victims"] = [view["players"][s] for s in board["victims"]]
     if view["me"]:
         context["my_cards"] = [
             {**c, "label": DEV_CARD_NAMES[c["card"]]} for c in view["me"]["dev_cards"]

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from . import engine
 from .engine import IllegalAction
+from .engine import board as board_model
 from .models import DiceReaderStatus, Game, Record, Seat, Snapshot
 
 log = logging.getLogger(__name__)
@@ -113,10 +114,41 @@ def _record_lookup(game: Game):
 # ---------------------------------------------------------------- creating and joining
 
 
+class _BoardDraws:
+    """The board generators' randint(n), drawn from the game's chance."""
+
+    def __init__(self, secret: bytes):
+        self.chance = engine.Chance(secret)
+        self.count = 0
+
+    def randint(self, n: int) -> int:
+        self.count += 1
+        return self.chance.randint("board", self.count, n)
+
+
+def lay_out_board(config: dict, secret: bytes) -> dict:
+    """Put the chosen board into the config, so replaying the log rebuilds the same one."""
+    mode = config.get("board", "none")
+    if mode == "none" or config.get("board_layout"):
+        return config
+    frame = "base_5_6" if len(config.get("players") or []) >= 5 else "base"
+    draws = _BoardDraws(secret)
+    if mode == "beginner":
+        layout = board_model.beginner_board()
+    elif mode == "random":
+        layout = board_model.random_board(frame, draws)
+    elif mode == "balanced":
+        layout, reasons = board_model.balanced_board(frame, draws)
+        config = {**config, "board_balance": reasons}
+    else:
+        return config
+    return {**config, "board_layout": layout}
+
+
 @transaction.atomic
 def create_game(config: dict, seed: int | None = None) -> Game:
-    state = engine.new_game(config)  # validates; raises IllegalAction
     secret = engine.seeded_secret(seed) if seed is not None else secrets.token_bytes(32)
+    state = engine.new_game(lay_out_board(config, secret))  # validates; raises IllegalAction
     game = Game.objects.create(secret=secret, config=state["config"], phase=state["phase"])
     for index, player in enumerate(state["config"]["players"]):
         Seat.objects.create(game=game, index=index, name=player["name"], color=player["color"])

@@ -134,7 +134,7 @@ def _action_args(post) -> dict:
     args = {}
     if "die1" in post or "die2" in post:
         args["dice"] = [post.get("die1"), post.get("die2")]
-    for field in ("victim", "hand_size", "card", "resource", "holder", "source", "seat"):
+    for field in ("victim", "hand_size", "card", "resource", "holder", "source", "seat", "corner", "edge", "hex"):
         if field in post:
             args[field] = post.get(field)
     if "resources" in post:

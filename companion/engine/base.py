@@ -3,8 +3,9 @@
 Handlers receive a `Step`: the state to change in place, the action, and access to
 chance outcomes. They validate first and change the state only once everything is legal.
 """
+from . import board as boards
 from .errors import IllegalAction
-from .step import Spec, Step
+from .step import Spec, Step, add_log
 
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
 DEV_CARDS = ("knight", "victory_point", "monopoly", "road_building", "year_of_plenty")
@@ -13,7 +14,7 @@ PLAYABLE_DEV_CARDS = ("knight", "monopoly", "road_building", "year_of_plenty")
 SUPPLY = {"settlements": 5, "cities": 4, "roads": 15}
 COLORS = ("red", "blue", "white", "orange", "green", "brown")
 DICE_SOURCES = ("typed", "virtual", "reader")
-BOARD_MODES = ("none",)
+BOARD_MODES = ("none", "beginner", "random", "balanced")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LONGEST_ROAD_VP = LARGEST_ARMY_VP = 2
 LARGEST_ARMY_MIN = 3
@@ -23,9 +24,9 @@ LOG_LIMIT = 200
 ACTIONS: dict[str, Spec] = {}
 
 
-def action(name, phases, actors):
+def action(name, phases, actors, when=None):
     def register(handler):
-        ACTIONS[name] = Spec(name, frozenset(phases), frozenset(actors), handler)
+        ACTIONS[name] = Spec(name, frozenset(phases), frozenset(actors), handler, when)
         return handler
 
     return register
@@ -70,7 +71,7 @@ def validate_config(config: dict) -> dict:
     board = config.get("board", "none")
     if board not in BOARD_MODES:
         raise IllegalAction("board_mode", board=board)
-    return {
+    clean = {
         "rules": rules,
         "players": clean_players,
         "target": target,
@@ -78,12 +79,36 @@ def validate_config(config: dict) -> dict:
         "board": board,
         "play_mode": "paper",
     }
+    if board != "none":
+        clean["board_layout"] = _validate_layout(config.get("board_layout"), len(clean_players))
+        if isinstance(config.get("board_balance"), list):
+            clean["board_balance"] = config["board_balance"]  # why the board counts as balanced
+        if board == "beginner":
+            missing = [p["color"] for p in clean_players if p["color"] not in boards.BEGINNER_PIECES]
+            if missing or len(clean_players) not in (3, 4):
+                raise IllegalAction("beginner_board_players")
+    return clean
+
+
+def _validate_layout(layout, players: int) -> dict:
+    """A board laid out on the table: the right frame for the player count, and complete."""
+    if not isinstance(layout, dict) or layout.get("frame") not in boards.FRAMES:
+        raise IllegalAction("board_layout")
+    if (layout["frame"] == "base_5_6") != (players >= 5):
+        raise IllegalAction("board_frame", frame=layout["frame"], players=players)
+    try:
+        problems = boards.validate_board(layout)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise IllegalAction("board_layout") from None
+    if problems:
+        raise IllegalAction("board_layout", problem=problems[0][0])
+    return layout
 
 
 def new_state(config: dict) -> dict:
     config = validate_config(config)
     n = len(config["players"])
-    return {
+    state = {
         "config": config,
         "phase": "setup",
         # Snake order: round 1 clockwise, round 2 back from the last player.
@@ -111,7 +136,108 @@ def new_state(config: dict) -> dict:
         "robber_return": None,
         "winner": None,
         "log": [],
+        "board": None,
+        "production": None,
     }
+    if config["board"] != "none":
+        _lay_out_board(state, config)
+    return state
+
+
+def _lay_out_board(state: dict, config: dict) -> None:
+    layout = config["board_layout"]
+    state["board"] = {
+        "layout": {k: v for k, v in layout.items() if k != "robber"},
+        "robber": layout.get("robber"),
+        "pieces": boards.empty_pieces(),
+        "free_roads": 0,
+        "victims": [],
+    }
+    state["setup"]["corner"] = None
+    if config["board"] == "beginner":
+        # The first-game picture's pieces stand on the board already: play starts at once.
+        seat_of_colour = {p["color"]: seat for seat, p in enumerate(config["players"])}
+        pieces = boards.beginner_pieces(seat_of_colour)
+        state["board"]["pieces"] = pieces
+        for seat, player in enumerate(state["players"]):
+            player["settlements"] = sum(1 for s in pieces["settlements"].values() if s == seat)
+            player["roads"] = sum(1 for s in pieces["roads"].values() if s == seat)
+        state["phase"] = "roll"
+        state["turn"] = {"number": 1, "seat": 0, "rolled": False, "dev_played": False}
+        layout_board = state["board"]["layout"]
+        for seat, player in enumerate(config["players"]):
+            corner = boards.beginner_starred_settlement(player["color"])
+            add_log(state, "starting_resources", seat=seat,
+                    resources=boards.starting_resources(layout_board, corner))
+        add_log(state, "game_started", seat=0)
+
+
+# ---------------------------------------------------------------- the board
+
+
+def on_board(state: dict) -> bool:
+    return state["board"] is not None
+
+
+def _board_refusal(refusal) -> None:
+    if refusal is not None:
+        code, params = refusal
+        raise IllegalAction(code, **{k: v for k, v in params.items() if isinstance(v, (int, str))})
+
+
+def _place(state: dict, seat: int, kind: str, where: str) -> None:
+    """Put a piece on the board (legality already checked) and keep the counts in step."""
+    pieces = state["board"]["pieces"]
+    player = state["players"][seat]
+    if kind == "road":
+        pieces["roads"][where] = seat
+        player["roads"] += 1
+    elif kind == "settlement":
+        pieces["settlements"][where] = seat
+        player["settlements"] += 1
+    else:  # a city replaces the seat's settlement, which goes back to the supply
+        del pieces["settlements"][where]
+        pieces["cities"][where] = seat
+        player["settlements"] -= 1
+        player["cities"] += 1
+
+
+def _update_longest_road(state: dict, step: Step) -> None:
+    board = state["board"]
+    holder = boards.longest_road_holder(board["layout"], board["pieces"], range(len(state["players"])),
+                                        state["longest_road"])
+    if holder != state["longest_road"]:
+        step.log("longest_road", seat=holder, previous=state["longest_road"],
+                 length=boards.longest_road(board["layout"], board["pieces"], holder) if holder is not None else 0)
+        state["longest_road"] = holder
+
+
+def _location(step: Step, key: str) -> str:
+    value = step.args.get(key)
+    if not isinstance(value, str) or not value or len(value) > 64:
+        raise IllegalAction("pick_on_board", where=key)
+    return value
+
+
+def board_targets(state: dict, seat: int) -> dict:
+    """Where `seat` may put something now (for the tap targets on the board)."""
+    board = state["board"]
+    layout, pieces = board["layout"], board["pieces"]
+    phase = state["phase"]
+    if phase == "setup":
+        corner = state["setup"]["corner"]
+        if corner is None:
+            return {"settlement": boards.legal_settlement_corners(layout, pieces, seat, setup=True)}
+        return {"road": boards.legal_road_edges(layout, pieces, seat, setup_corner=corner)}
+    if phase == "robber":
+        return {"robber": [h for h, x in layout["hexes"].items() if x["terrain"] and h != board["robber"]]}
+    targets = {}
+    if phase == "main" or (phase == "roll" and board["free_roads"]):
+        targets["road"] = boards.legal_road_edges(layout, pieces, seat)
+    if phase == "main":
+        targets["settlement"] = boards.legal_settlement_corners(layout, pieces, seat)
+        targets["city"] = boards.legal_city_corners(layout, pieces, seat)
+    return targets
 
 
 # ---------------------------------------------------------------- scoring
@@ -216,9 +342,11 @@ def _award_largest_army(state: dict, step: Step, seat: int) -> None:
 # ---------------------------------------------------------------- setup rounds
 
 
-@action("place_setup", phases={"setup"}, actors={"active", "table"})
+@action("place_setup", phases={"setup"}, actors={"active", "table"}, when=lambda s: s["board"] is None)
 def place_setup(step: Step) -> None:
     state = step.state
+    if on_board(state):
+        raise IllegalAction("pick_on_board", where="corner")
     seat = active_seat(state)
     setup = state["setup"]
     n = len(state["players"])
@@ -230,6 +358,52 @@ def place_setup(step: Step) -> None:
     setup["index"] += 1
     if setup["index"] == len(setup["order"]):
         state["turn"]["number"] = 0
+        _start_turn(state, setup["order"][0])
+        step.log("game_started", seat=state["turn"]["seat"])
+
+
+@action("place_settlement", phases={"setup"}, actors={"active", "table"},
+        when=lambda s: s["board"] is not None and s["setup"]["corner"] is None)
+def place_settlement(step: Step) -> None:
+    """Setup on the board, step 1: the settlement (distance rule only)."""
+    state = step.state
+    if not on_board(state):
+        raise IllegalAction("no_board")
+    if state["setup"]["corner"] is not None:
+        raise IllegalAction("place_road_first")
+    corner = _location(step, "corner")
+    seat = active_seat(state)
+    board = state["board"]
+    _board_refusal(boards.check_settlement(board["layout"], board["pieces"], seat, corner, setup=True))
+    _place(state, seat, "settlement", corner)
+    state["setup"]["corner"] = corner
+    round_number = 1 if state["setup"]["index"] < len(state["players"]) else 2
+    if round_number == 2:
+        # The second settlement pays one card for each terrain next to it.
+        step.log("starting_resources", seat=seat,
+                 resources=boards.starting_resources(board["layout"], corner))
+
+
+@action("place_road", phases={"setup"}, actors={"active", "table"},
+        when=lambda s: s["board"] is not None and s["setup"]["corner"] is not None)
+def place_road(step: Step) -> None:
+    """Setup on the board, step 2: a road touching the settlement just placed."""
+    state = step.state
+    if not on_board(state):
+        raise IllegalAction("no_board")
+    corner = state["setup"]["corner"]
+    if corner is None:
+        raise IllegalAction("place_settlement_first")
+    edge = _location(step, "edge")
+    seat = active_seat(state)
+    board = state["board"]
+    _board_refusal(boards.check_road(board["layout"], board["pieces"], seat, edge, setup_corner=corner))
+    _place(state, seat, "road", edge)
+    state["setup"]["corner"] = None
+    setup = state["setup"]
+    step.log("setup_placed", seat=seat, round=1 if setup["index"] < len(state["players"]) else 2)
+    setup["index"] += 1
+    if setup["index"] == len(setup["order"]):
         _start_turn(state, setup["order"][0])
         step.log("game_started", seat=state["turn"]["seat"])
 
@@ -269,6 +443,12 @@ def roll(step: Step) -> None:
     state["roll_counts"][total] += 1
     state["turn"]["rolled"] = True
     step.log("rolled", seat=seat, dice=dice, total=total, source=source)
+    if on_board(state):
+        board = state["board"]
+        paid = boards.production(board["layout"], board["pieces"], board["robber"], total) if total != 7 else {}
+        state["production"] = {"total": total, "seats": {str(s): r for s, r in sorted(paid.items())}}
+        if paid:
+            step.log("produced", production=state["production"]["seats"])
     if total == 7:
         state["phase"] = "discard"
         state["pending"] = [{"seat": s, "kind": "discard"} for s in range(len(state["players"]))]
@@ -301,10 +481,47 @@ def discard(step: Step) -> None:
 def move_robber(step: Step) -> None:
     state = step.state
     seat = state["turn"]["seat"]
+    if on_board(state):
+        _move_robber_on_board(step, seat)
+        return
     victim = _seat_arg(state, step.args.get("victim"), "bad_victim")
     if victim == seat:
         raise IllegalAction("rob_yourself")
     step.log("robber_moved", seat=seat, victim=victim)
+    state["phase"] = state["robber_return"] or "main"
+    state["robber_return"] = None
+
+
+def _move_robber_on_board(step: Step, seat: int) -> None:
+    state = step.state
+    board = state["board"]
+    hex_ = _location(step, "hex")
+    tile = board["layout"]["hexes"].get(hex_)
+    if tile is None or not tile.get("terrain"):
+        raise IllegalAction("robber_off_land")
+    if hex_ == board["robber"]:
+        raise IllegalAction("robber_must_move")
+    board["robber"] = hex_
+    victims = boards.robber_victims(board["layout"], board["pieces"], hex_, exclude=seat)
+    step.log("robber_placed", seat=seat, hex=hex_, victims=victims)
+    if victims:
+        board["victims"] = victims
+        state["phase"] = "steal"
+    else:
+        state["phase"] = state["robber_return"] or "main"
+        state["robber_return"] = None
+
+
+@action("steal", phases={"steal"}, actors={"active", "table"})
+def steal(step: Step) -> None:
+    """After the robber moved: the roller picks whom to rob among those next to it."""
+    state = step.state
+    seat = state["turn"]["seat"]
+    victim = _seat_arg(state, step.args.get("victim"), "bad_victim")
+    if victim not in state["board"]["victims"]:
+        raise IllegalAction("bad_victim")
+    step.log("robber_moved", seat=seat, victim=victim)
+    state["board"]["victims"] = []
     state["phase"] = state["robber_return"] or "main"
     state["robber_return"] = None
 
@@ -322,20 +539,60 @@ def _build(step: Step, kind: str, log_kind: str) -> int:
     return seat
 
 
-@action("build_road", phases={"main"}, actors={"active", "table"})
+@action("build_road", phases={"main", "roll"}, actors={"active", "table"},
+        when=lambda s: s["phase"] == "main" or bool(s["board"] and s["board"]["free_roads"]))
 def build_road(step: Step) -> None:
-    _build(step, "roads", "built_road")
+    state = step.state
+    board = state["board"]
+    # Before the roll only the free roads of Road Building may be built.
+    if state["phase"] == "roll" and not (board and board["free_roads"]):
+        raise IllegalAction("wrong_phase", action="build_road", phase="roll")
+    if not on_board(state):
+        _build(step, "roads", "built_road")
+        return
+    seat = state["turn"]["seat"]
+    edge = _location(step, "edge")
+    if _pieces_left(state, seat, "roads") <= 0:
+        raise IllegalAction("no_pieces_left", piece="roads", limit=SUPPLY["roads"])
+    _board_refusal(boards.check_road(board["layout"], board["pieces"], seat, edge))
+    _place(state, seat, "road", edge)
+    free = board["free_roads"] > 0
+    if free:
+        board["free_roads"] -= 1
+    step.log("built_road", seat=seat, free=free)
+    _update_longest_road(state, step)
 
 
 @action("build_settlement", phases={"main"}, actors={"active", "table"})
 def build_settlement(step: Step) -> None:
-    _build(step, "settlements", "built_settlement")
+    state = step.state
+    if not on_board(state):
+        _build(step, "settlements", "built_settlement")
+        return
+    seat = state["turn"]["seat"]
+    corner = _location(step, "corner")
+    if _pieces_left(state, seat, "settlements") <= 0:
+        raise IllegalAction("no_pieces_left", piece="settlements", limit=SUPPLY["settlements"])
+    board = state["board"]
+    _board_refusal(boards.check_settlement(board["layout"], board["pieces"], seat, corner))
+    _place(state, seat, "settlement", corner)
+    step.log("built_settlement", seat=seat)
+    _update_longest_road(state, step)  # a settlement may break an opponent's road
 
 
 @action("build_city", phases={"main"}, actors={"active", "table"})
 def build_city(step: Step) -> None:
     state = step.state
     seat = state["turn"]["seat"]
+    if on_board(state):
+        corner = _location(step, "corner")
+        if _pieces_left(state, seat, "cities") <= 0:
+            raise IllegalAction("no_pieces_left", piece="cities", limit=SUPPLY["cities"])
+        board = state["board"]
+        _board_refusal(boards.check_city(board["layout"], board["pieces"], seat, corner))
+        _place(state, seat, "city", corner)
+        step.log("built_city", seat=seat)
+        return
     if state["players"][seat]["settlements"] <= 0:
         raise IllegalAction("city_needs_settlement")
     if _pieces_left(state, seat, "cities") <= 0:
@@ -346,9 +603,11 @@ def build_city(step: Step) -> None:
     step.log("built_city", seat=seat)
 
 
-@action("set_longest_road", phases={"roll", "main"}, actors={"active", "table"})
+@action("set_longest_road", phases={"roll", "main"}, actors={"active", "table"}, when=lambda s: s["board"] is None)
 def set_longest_road(step: Step) -> None:
     state = step.state
+    if on_board(state):
+        raise IllegalAction("longest_road_computed")
     holder = _seat_arg(state, step.args.get("holder"))
     if holder is not None and state["players"][holder]["roads"] < 5:
         raise IllegalAction("longest_road_too_short", minimum=5)
@@ -428,7 +687,10 @@ def play_dev(step: Step) -> None:
         state["robber_return"] = state["phase"]
         state["phase"] = "robber"
     elif card == "road_building":
-        player["roads"] += params["roads"]
+        if on_board(state):
+            state["board"]["free_roads"] = params["roads"]  # placed on the board next
+        else:
+            player["roads"] += params["roads"]
 
 
 # ---------------------------------------------------------------- the turn
@@ -439,6 +701,8 @@ def end_turn(step: Step) -> None:
     state = step.state
     seat = state["turn"]["seat"]
     step.log("turn_ended", seat=seat)
+    if on_board(state):
+        state["board"]["free_roads"] = 0
     _start_turn(state, (seat + 1) % len(state["players"]))
 
 

@@ -27,7 +27,7 @@ def new_game(config: dict) -> dict:
 
 def check_actor(state: dict, spec, actor: dict) -> None:
     """Is `actor` allowed to take this action now? Raises IllegalAction if not."""
-    if state["phase"] not in spec.phases:
+    if state["phase"] not in spec.phases or (spec.when is not None and not spec.when(state)):
         raise IllegalAction("wrong_phase", action=spec.name, phase=state["phase"])
     rules = ruleset(state)
     if actor.get("role") == "table":

@@ -11,6 +11,7 @@ class Spec:
     phases: frozenset
     actors: frozenset  # "active", "table", "device", "pending"
     handler: Callable
+    when: Callable | None = None  # state -> bool: the action exists in this situation at all
 
 
 class Step:
@@ -55,13 +56,16 @@ class Step:
         return seat
 
     def log(self, kind: str, seat: int | None = None, secret_for: list | None = None, **params) -> None:
-        """Add a log entry. With `secret_for`, its params are only shown to those seats."""
-        state = self.state
-        state["counters"]["log"] += 1
-        entry = {"n": state["counters"]["log"], "turn": state["turn"]["number"], "kind": kind, "seat": seat}
-        if secret_for is None:
-            entry["params"] = params
-        else:
-            entry["params"] = {}
-            entry["secret"] = {"seats": list(secret_for), "params": params}
-        state["log"].append(entry)
+        add_log(self.state, kind, seat, secret_for, **params)
+
+
+def add_log(state: dict, kind: str, seat: int | None = None, secret_for: list | None = None, **params) -> None:
+    """Add a log entry. With `secret_for`, its params are only shown to those seats."""
+    state["counters"]["log"] += 1
+    entry = {"n": state["counters"]["log"], "turn": state["turn"]["number"], "kind": kind, "seat": seat}
+    if secret_for is None:
+        entry["params"] = params
+    else:
+        entry["params"] = {}
+        entry["secret"] = {"seats": list(secret_for), "params": params}
+    state["log"].append(entry)

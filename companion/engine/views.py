@@ -57,6 +57,7 @@ def view(state: dict, viewer, version: int = 0) -> dict:
         "log": [_redact(entry, viewer) for entry in state["log"][-LOG_SHOWN:]][::-1],
         "me": None,
     }
+    result["board"] = _board_view(state, viewer, finished)
     if viewer == TABLE:
         result["allowed"] = sorted(allowed_actions(state, {"role": "table"}))
     else:
@@ -73,8 +74,45 @@ def view(state: dict, viewer, version: int = 0) -> dict:
             "vp_hidden": rules.vp_hidden(state, seat),
             "vp_total": rules.vp_total(state, seat),
             "dev_played": list(me["dev_played"]),
+            "trade_ratios": _trade_ratios(state, seat),
         }
     return result
+
+
+BOARD_ACTIONS = {"settlement": ("place_settlement", "build_settlement"), "road": ("place_road", "build_road"),
+                 "city": ("build_city",), "robber": ("move_robber",)}
+
+
+def _board_view(state: dict, viewer, finished: bool):
+    """The board, its pieces and, for whoever may act now, where they can tap."""
+    board = state["board"]
+    if board is None:
+        return None
+    targets, actions = {}, {}
+    seat = base.active_seat(state)
+    actor = {"role": "table"} if viewer == TABLE else {"seat": int(viewer)}
+    allowed = allowed_actions(state, actor) if not finished else set()
+    for kind, locations in base.board_targets(state, seat).items():
+        action = next((a for a in BOARD_ACTIONS[kind] if a in allowed), None)
+        if action:
+            targets[kind] = locations
+            actions[kind] = action
+    return {
+        "layout": board["layout"],
+        "robber": board["robber"],
+        "pieces": board["pieces"],
+        "victims": list(board["victims"]),
+        "free_roads": board["free_roads"],
+        "production": state["production"],
+        "targets": targets,
+        "actions": actions,
+    }
+
+
+def _trade_ratios(state: dict, seat: int):
+    if state["board"] is None:
+        return None
+    return base.boards.harbour_ratios(state["board"]["layout"], state["board"]["pieces"], seat)
 
 
 def _setup_round(state: dict):

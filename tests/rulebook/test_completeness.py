@@ -35,7 +35,7 @@ def first_entry(key, games=None):
 
 # Phases (state["phase"]). The engine's own phases are read from its actions and its
 # source below; this list says which context key each maps to.
-PHASES = ("setup", "roll", "discard", "robber", "main", "finished")
+PHASES = ("setup", "roll", "discard", "robber", "steal", "main", "finished")
 
 # Building actions (buy a piece or a card) -> context key.
 BUILD_KEYS = {
@@ -48,6 +48,9 @@ BUILD_KEYS = {
 # of the app, not a rule of the game).
 OTHER_ACTION_KEYS = {
     "place_setup": "phase:setup",
+    "place_settlement": "phase:setup",
+    "place_road": "phase:setup",
+    "steal": "phase:steal",
     "roll": "phase:roll",
     "discard": "phase:discard",
     "move_robber": "phase:robber",

@@ -1,0 +1,288 @@
+"""Everything templates/partials/board.html needs to draw the board, precomputed.
+
+`board_picture(board, pieces, colors, targets)` turns the board JSON, the pieces on it and
+the tap targets the player may use into plain dicts of pixel positions and CSS classes, so
+the template only loops and prints. Terrain, resource and colour names stay codes.
+
+The geometry of a frame never changes, so its layout is computed once per (frame, size)
+and shared (read-only) between all games and requests.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from .engine import board as boards
+
+PLAYER_COLORS = ("red", "blue", "white", "orange", "green", "brown")
+TARGET_KINDS = ("settlement", "city", "road", "robber")
+# What each tap-target kind names in its POST: a corner, an edge or a hex.
+TARGET_FIELD = {"settlement": "corner", "city": "corner", "road": "edge", "robber": "hex"}
+
+# Proportions of the drawing, as fractions of the hex size (corner radius).
+TOKEN_R = 0.32
+NUMBER_FONT = 0.30
+NUMBER_DY = 0.02          # number baseline shift from the token centre (text is centred on it)
+PIP_R = 0.035
+PIP_GAP = 0.085
+PIP_DY = 0.17
+ROBBER_DX = -0.57         # the robber stands beside the number token, not on it
+HARBOUR_OUT = 0.58        # marker: this far from the coast towards the sea hex centre
+HARBOUR_R = 0.27
+PIER_LENGTH = 0.62        # piers run from the corner this fraction of the way to the marker
+SETTLEMENT_W, SETTLEMENT_H = 0.30, 0.34
+CITY_W, CITY_H = 0.50, 0.44
+ROAD_W = 0.15
+CORNER_TARGET_R = 0.28
+EDGE_TARGET_W = 0.34
+HEX_TARGET_R = 0.50
+
+
+def _r(value: float) -> float:
+    """Coordinates rounded for compact, stable output."""
+    return round(value, 2) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def _points(points) -> str:
+    return " ".join(f"{_r(x):g},{_r(y):g}" for x, y in points)
+
+
+@dataclass(frozen=True)
+class FrameDrawing:
+    """Pixel positions of one frame at one size; shared between callers, so read-only."""
+
+    frame: str
+    size: float
+    width: float
+    height: float
+    hex_centres: Mapping[str, tuple[float, float]]
+    hex_points: Mapping[str, str]
+    sea_points: tuple[str, ...]
+    corners: Mapping[str, tuple[float, float]]
+    edges: Mapping[str, tuple[tuple[float, float], tuple[float, float]]]
+    edge_sea_centre: Mapping[str, tuple[float, float]]   # coastal edge -> centre of its sea hex
+
+
+@lru_cache(maxsize=32)
+def frame_drawing(frame: str, size: float = 50) -> FrameDrawing:
+    """The layout of a frame (by name) at a size, computed once."""
+    drawn = boards.layout(frame, size)
+    g = boards.geometry(frame)
+    sea_centres = {h: tuple(v["centre"]) for h, v in drawn["sea"].items()}
+    edge_sea = {}
+    for edge in g.coastal_edges:
+        sea = next(p for p in edge.split("|") if p not in g.hex_corners)
+        edge_sea[edge] = sea_centres[sea]
+    return FrameDrawing(
+        frame=frame,
+        size=size,
+        width=drawn["width"],
+        height=drawn["height"],
+        hex_centres=MappingProxyType({h: tuple(v["centre"]) for h, v in drawn["hexes"].items()}),
+        hex_points=MappingProxyType({h: _points(v["points"]) for h, v in drawn["hexes"].items()}),
+        sea_points=tuple(_points(v["points"]) for v in drawn["sea"].values()),
+        corners=MappingProxyType({c: tuple(p) for c, p in drawn["corners"].items()}),
+        edges=MappingProxyType({e: (tuple(a), tuple(b)) for e, (a, b) in drawn["edges"].items()}),
+        edge_sea_centre=MappingProxyType(edge_sea),
+    )
+
+
+def seat_color(seat: Any, colors: list[str]) -> str:
+    """The CSS colour class of a seat: colors[seat] for a seat index, a colour name as is."""
+    colour = None
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        colour = colors[seat] if 0 <= seat < len(colors) else None
+    elif isinstance(seat, str):
+        if seat.isdigit():
+            colour = colors[int(seat)] if int(seat) < len(colors) else None
+        else:
+            colour = seat
+    return colour if colour in PLAYER_COLORS else "neutral"
+
+
+def _house(x: float, y: float, size: float) -> str:
+    w, h = SETTLEMENT_W * size, SETTLEMENT_H * size
+    return _points([(x - w / 2, y + h / 2), (x - w / 2, y - h * 0.05), (x, y - h / 2),
+                    (x + w / 2, y - h * 0.05), (x + w / 2, y + h / 2)])
+
+
+def _city(x: float, y: float, size: float) -> str:
+    """A tall gabled house on the left joined to a lower hall on the right."""
+    w, h = CITY_W * size, CITY_H * size
+    return _points([(x - w / 2, y + h / 2), (x - w / 2, y - h / 5), (x - w / 4, y - h / 2),
+                    (x, y - h / 5), (x, y), (x + w / 2, y), (x + w / 2, y + h / 2)])
+
+
+def _robber(x: float, y: float, size: float) -> dict:
+    """A pawn: a round head on a bell-shaped body standing at (x, y)."""
+    s = size * 1.35
+    top, base = y - 0.10 * s, y + 0.24 * s
+    d = (f"M{_r(x - 0.09 * s):g},{_r(top):g} "
+         f"Q{_r(x - 0.19 * s):g},{_r(y + 0.12 * s):g} {_r(x - 0.16 * s):g},{_r(base):g} "
+         f"L{_r(x + 0.16 * s):g},{_r(base):g} "
+         f"Q{_r(x + 0.19 * s):g},{_r(y + 0.12 * s):g} {_r(x + 0.09 * s):g},{_r(top):g} Z")
+    return {"x": _r(x), "y": _r(y), "head_x": _r(x), "head_y": _r(y - 0.17 * s),
+            "head_r": _r(0.10 * s), "body": d}
+
+
+def _pip_dots(x: float, y: float, count: int, size: float) -> list[dict]:
+    gap = PIP_GAP * size
+    left = x - gap * (count - 1) / 2
+    return [{"x": _r(left + i * gap), "y": _r(y + PIP_DY * size)} for i in range(count)]
+
+
+def _hexes(board: dict, d: FrameDrawing) -> list[dict]:
+    size = d.size
+    out = []
+    for hex_id, centre in d.hex_centres.items():
+        cell = board["hexes"].get(hex_id) or {}
+        terrain = cell.get("terrain")
+        number = cell.get("number")
+        x, y = centre
+        pips = boards.PIPS.get(number, 0) if number else 0
+        out.append({
+            "id": hex_id,
+            "terrain": terrain,
+            "fill": f"terrain-{terrain or 'unknown'}",
+            "points": d.hex_points[hex_id],
+            "x": _r(x),
+            "y": _r(y),
+            "number": number,
+            "number_y": _r(y + NUMBER_DY * size),
+            "pips": pips,
+            "pip_dots": _pip_dots(x, y, pips, size),
+            "red": number in boards.RED_NUMBERS,
+            "robber": hex_id == board.get("robber"),
+            "title": " ".join(str(p) for p in (terrain or "unknown", number) if p),
+        })
+    return out
+
+
+def _harbours(board: dict, d: FrameDrawing) -> list[dict]:
+    size = d.size
+    out = []
+    for edge, kind in sorted((board.get("harbours") or {}).items()):
+        if edge not in d.edge_sea_centre:
+            continue  # not a coastal edge of this frame: nothing sensible to draw
+        (ax, ay), (bx, by) = d.edges[edge]
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        sx, sy = d.edge_sea_centre[edge]
+        x, y = mx + (sx - mx) * HARBOUR_OUT, my + (sy - my) * HARBOUR_OUT
+        ratio = boards.harbour_ratio(kind)
+        resource = None if kind == boards.GENERIC else kind
+        piers = [{"x1": _r(cx), "y1": _r(cy),
+                  "x2": _r(cx + (x - cx) * PIER_LENGTH), "y2": _r(cy + (y - cy) * PIER_LENGTH)}
+                 for cx, cy in ((ax, ay), (bx, by))]
+        out.append({
+            "id": edge,
+            "type": kind,
+            "ratio": ratio,
+            "ratio_label": f"{ratio}:1",
+            "resource": resource,
+            "label": f"{ratio}:1 {resource}" if resource else f"{ratio}:1",
+            "x": _r(x),
+            "y": _r(y),
+            "label_y": _r(y - 0.02 * size) if resource else _r(y),
+            "resource_y": _r(y + 0.13 * size),
+            "piers": piers,
+        })
+    return out
+
+
+def _targets(targets: dict | None, d: FrameDrawing) -> dict[str, list[dict]]:
+    """Tap targets with coordinates; ids that are not on this frame are left out."""
+    out: dict[str, list[dict]] = {kind: [] for kind in TARGET_KINDS}
+    for kind in TARGET_KINDS:
+        for element in (targets or {}).get(kind) or ():
+            if kind == "road":
+                if element not in d.edges:
+                    continue
+                (x1, y1), (x2, y2) = d.edges[element]
+                out[kind].append({"id": element, "x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2),
+                                  "x": _r((x1 + x2) / 2), "y": _r((y1 + y2) / 2)})
+            else:
+                where = d.hex_centres if kind == "robber" else d.corners
+                if element not in where:
+                    continue
+                x, y = where[element]
+                out[kind].append({"id": element, "x": _r(x), "y": _r(y)})
+    return out
+
+
+def board_picture(board: dict, pieces: dict | None, colors: list[str], targets: dict | None = None,
+                  size: int = 50) -> dict:
+    """The board drawn for the template: a dict of plain values, nothing left to compute.
+
+    board:   board JSON (schema 1; see engine.board_setup).
+    pieces:  {"settlements": {corner: seat}, "cities": {corner: seat}, "roads": {edge: seat}}.
+    colors:  colour code of each seat index (seats may also be colour names themselves).
+    targets: {"settlement": [corner], "city": [corner], "road": [edge], "robber": [hex]}.
+
+    Returns {"frame", "size", "width", "height", "view_box", "dims", "sea", "hexes",
+    "harbours", "roads", "settlements", "cities", "robber", "targets", "has_targets"}.
+    """
+    d = frame_drawing(board["frame"], size)
+    pieces = pieces or {}
+    cities = pieces.get("cities") or {}
+    settlements = {c: s for c, s in (pieces.get("settlements") or {}).items() if c not in cities}
+
+    roads = []
+    for edge, seat in sorted((pieces.get("roads") or {}).items()):
+        if edge in d.edges:
+            (x1, y1), (x2, y2) = d.edges[edge]
+            roads.append({"id": edge, "seat": seat, "color": seat_color(seat, colors),
+                          "x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2)})
+
+    def buildings(placed: dict, shape) -> list[dict]:
+        out = []
+        for corner, seat in sorted(placed.items()):
+            if corner in d.corners:
+                x, y = d.corners[corner]
+                out.append({"id": corner, "seat": seat, "color": seat_color(seat, colors),
+                            "x": _r(x), "y": _r(y), "points": shape(x, y, size)})
+        return out
+
+    robber_hex = board.get("robber")
+    robber = None
+    if robber_hex in d.hex_centres:
+        x, y = d.hex_centres[robber_hex]
+        if (board["hexes"].get(robber_hex) or {}).get("number"):
+            x += ROBBER_DX * size
+        robber = {"hex": robber_hex, **_robber(x, y, size)}
+
+    picked = _targets(targets, d)
+    return {
+        "frame": d.frame,
+        "size": size,
+        "width": d.width,
+        "height": d.height,
+        "view_box": f"0 0 {d.width:g} {d.height:g}",
+        "dims": {
+            "token_r": _r(TOKEN_R * size),
+            "number_font": _r(NUMBER_FONT * size),
+            "pip_r": _r(PIP_R * size),
+            "harbour_r": _r(HARBOUR_R * size),
+            "harbour_font": _r(0.17 * size),
+            "harbour_small_font": _r(0.10 * size),
+            "pier_w": _r(0.07 * size),
+            "road_w": _r(ROAD_W * size),
+            "road_outline_w": _r(ROAD_W * size + 0.06 * size),
+            "piece_stroke_w": _r(0.035 * size),
+            "corner_target_r": _r(CORNER_TARGET_R * size),
+            "edge_target_w": _r(EDGE_TARGET_W * size),
+            "hex_target_r": _r(HEX_TARGET_R * size),
+            "hex_stroke_w": _r(0.04 * size),
+        },
+        "sea": list(d.sea_points),
+        "hexes": _hexes(board, d),
+        "harbours": _harbours(board, d),
+        "roads": roads,
+        "settlements": buildings(settlements, _house),
+        "cities": buildings(cities, _city),
+        "robber": robber,
+        "targets": picked,
+        "has_targets": any(picked.values()),
+    }

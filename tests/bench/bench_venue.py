@@ -1,0 +1,1083 @@
+"""Venue load benchmark: the real app over real websockets, against two baselines.
+
+    CATAN_NO_BOOTSTRAP=1 .venv/bin/python -m tests.bench.bench_venue \
+        [--tables 20] [--phones 6] [--rate 1] [--duration 20] [--burst 5] [--burst-duration 5] \
+        [--idle 0] [--config embedded|venue] [--targets app,channels,websockets]
+    CATAN_NO_BOOTSTRAP=1 .venv/bin/python -m tests.bench.bench_venue --growth [--records 5000] [--samples 20]
+
+This process is the client; every server is a subprocess on 127.0.0.1:
+
+- app: `manage.py serve` (daphne). `--config embedded`: SQLite + in-memory channel layer;
+  `--config venue`: a fresh PostgreSQL database (DATABASE_URL, dropped afterwards) + Redis
+  (REDIS_URL). Games come from `manage.py newgame` (run in one `manage.py shell`), the
+  host and the phones get their sessions the way browsers do (table URL with ?key=, join
+  URLs), every screen is a real websocket (Origin, Host, Cookie: sessionid=...).
+- channels: tests/bench/minimal_channels_asgi.py under daphne, same channel layer: an
+  HTTP POST group_sends a small frame that every consumer of the table forwards.
+- websockets: tests/bench/ws_broadcast_server.py, a plain `websockets` broadcast server.
+
+Each table has 1 table screen + P phones. Actions go out on an OPEN-LOOP schedule: table
+i acts at t0 + i/(T*R) + k/R. A table's actions are a serial log, so when the previous one
+is still in flight the next one waits for it, but its latency is still measured from its
+scheduled time: a slow server cannot hide its queue. Latency = scheduled time -> the LAST
+screen of that table has a frame whose data-version is >= the action's new version.
+App action cycle (never refused): place_setup x 2n, then roll (virtual) -> on a 7:
+discard (hand_size 0) for every seat, move_robber (no victim) -> end_turn, repeated.
+
+Per target it prints p50 / p99 / max latency, frames lost (expected - received), server
+CPU-seconds per 1,000 deliveries (/proc/<pid>/stat utime+stime before/after), memory per
+connection (RSS delta while the sockets connect / sockets), then the app's figures as
+ratios to the baselines. The steady phase and the burst (rate x --burst) are reported
+separately. `--growth` instead measures one action at record ~10 vs record ~N (5,000).
+
+Not a test: nothing is asserted, the figures depend on the machine (docs/benchmarks.md).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import http.client
+import json
+import math
+import os
+import re
+import resource
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+from websockets.asyncio.client import connect as ws_connect
+from websockets.exceptions import ConnectionClosed
+
+ROOT = Path(__file__).resolve().parents[2]
+PY = sys.executable
+HOST = "127.0.0.1"
+PG_ADMIN = os.environ.get("VENUE_PG_ADMIN_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/11")
+VERSION_RE = re.compile(r'data-version="(\d+)"')
+PHASE_RE = re.compile(r'class="status phase-([a-z_]+)"')
+PLAYERS = ["Ala:red", "Bartek:blue", "Celina:white", "Darek:orange", "Ewa:green", "Franek:brown"]
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+now = time.perf_counter
+
+
+# ---------------------------------------------------------------- processes and /proc
+
+
+def raise_nofile() -> int:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY:
+        hard = 1 << 20
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of one process (all its threads), in seconds."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def rss_bytes(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def helper_cpu() -> dict[int, float]:
+    """CPU seconds of every postgres and redis-server process (they serve the venue config)."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                text = f.read()
+        except OSError:
+            continue
+        comm = text[text.index("(") + 1:text.rindex(")")]
+        if comm.startswith("postgres") or comm.startswith("redis-server"):
+            fields = text.rsplit(")", 1)[1].split()
+            found[int(entry)] = (int(fields[11]) + int(fields[12])) / CLK_TCK
+    return found
+
+
+def helper_cpu_delta(before: dict[int, float]) -> float:
+    after = helper_cpu()
+    return sum(v - before.get(pid, 0.0) for pid, v in after.items())
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited with {process.returncode} (see its log)")
+        try:
+            with socket.create_connection((HOST, port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("server did not start")
+
+
+def spawn(cmd: list[str], env: dict, log_path: Path) -> subprocess.Popen:
+    log = open(log_path, "w")
+    # The server gets the hard file-descriptor limit too (thousands of sockets).
+    return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=raise_nofile)
+
+
+def stop(process: subprocess.Popen | None) -> None:
+    if process is None or process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q / 100 * len(ordered)) - 1))]
+
+
+# ---------------------------------------------------------------- the app's environment
+
+
+class AppEnvironment:
+    """The app's settings for one run: a temp data dir, and for venue a fresh database."""
+
+    def __init__(self, config: str, workdir: Path):
+        self.config = config
+        self.workdir = workdir
+        self.db_name = None
+        self.env = {**os.environ, "CATAN_NO_BOOTSTRAP": "1", "CATAN_DATA_DIR": str(workdir / "data"),
+                    "LOG_LEVEL": "WARNING", "DEBUG": "0", "PYTHONUNBUFFERED": "1"}
+        for key in ("DATABASE_URL", "REDIS_URL", "HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy"):
+            self.env.pop(key, None)
+        (workdir / "data").mkdir(parents=True, exist_ok=True)
+
+    def __enter__(self):
+        if self.config == "venue":
+            import psycopg
+
+            self.db_name = f"catan_bench_{secrets.token_hex(4)}"
+            with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+                admin.execute(f'CREATE DATABASE "{self.db_name}"')
+            self.env["DATABASE_URL"] = PG_ADMIN.rsplit("/", 1)[0] + "/" + self.db_name
+            self.env["REDIS_URL"] = REDIS_URL
+        subprocess.run([PY, "manage.py", "migrate", "-v0"], cwd=ROOT, env=self.env, check=True, timeout=300)
+        return self
+
+    def __exit__(self, *exc):
+        if self.db_name:
+            import psycopg
+
+            with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{self.db_name}" WITH (FORCE)')
+
+    def shell(self, script: str, extra: dict, timeout: float, no_redis: bool = False) -> dict:
+        """Run `manage.py shell -c script`; the script prints one line `BENCH_JSON {...}`."""
+        env = {**self.env, **extra}
+        if no_redis:  # its writes then tell no screen (the in-memory layer of that process)
+            env.pop("REDIS_URL", None)
+        done = subprocess.run([PY, "manage.py", "shell", "-c", script], cwd=ROOT, env=env, capture_output=True,
+                              text=True, timeout=timeout)
+        for line in done.stdout.splitlines():
+            if line.startswith("BENCH_JSON "):
+                return json.loads(line[len("BENCH_JSON "):])
+        raise RuntimeError(f"shell script failed ({done.returncode}):\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
+
+
+NEWGAMES_SCRIPT = r"""
+import io, json, os
+from django.core.management import call_command
+games = []
+for i in range(int(os.environ["BENCH_GAMES"])):
+    out = io.StringIO()
+    call_command("newgame", players=os.environ["BENCH_PLAYERS"], json=True, base_url=os.environ["BENCH_BASE_URL"],
+                 dice="virtual", seed=1000 + i, stdout=out)
+    games.append(json.loads(out.getvalue()))
+print("BENCH_JSON " + json.dumps(games))
+"""
+
+
+# ---------------------------------------------------------------- a tiny HTTP/1.1 client
+
+
+def http_get(port: int, path: str, cookies: dict[str, str]) -> tuple[int, dict[str, str]]:
+    """One GET (no redirects followed); returns the status and the cookies it set."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=60)
+    try:
+        headers = {"Host": f"{HOST}:{port}"}
+        if cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+        conn.request("GET", path, headers=headers)
+        response = conn.getresponse()
+        response.read()
+        jar = SimpleCookie()
+        for value in response.headers.get_all("Set-Cookie") or []:
+            jar.load(value)
+        return response.status, {k: m.value for k, m in jar.items()}
+    finally:
+        conn.close()
+
+
+class HttpConn:
+    """A persistent keep-alive HTTP/1.1 connection for one table's POSTs."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.reader = self.writer = None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+    async def request(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, bytes]:
+        head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}:{self.port}\r\n"
+        head += "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+        head += f"Content-Length: {len(body)}\r\n\r\n"
+        data = head.encode("latin-1") + body
+        for attempt in (0, 1):
+            fresh = self.writer is None
+            if fresh:
+                self.reader, self.writer = await asyncio.open_connection(HOST, self.port, limit=1 << 22)
+            try:
+                self.writer.write(data)
+                await self.writer.drain()
+                return await self._response()
+            except (ConnectionError, asyncio.IncompleteReadError, EOFError):
+                self.close()
+                if fresh or attempt:  # a kept-alive connection may have been closed: retry once
+                    raise
+        raise EOFError
+
+    async def _response(self) -> tuple[int, bytes]:
+        line = await self.reader.readline()
+        if not line:
+            raise EOFError
+        status = int(line.split()[1])
+        headers = {}
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b"\n", b""):
+                break
+            key, _, value = line.decode("latin-1").partition(":")
+            headers[key.strip().lower()] = value.strip()
+        if "content-length" in headers:
+            body = await self.reader.readexactly(int(headers["content-length"]))
+        elif headers.get("transfer-encoding", "").lower() == "chunked":
+            parts = []
+            while True:
+                size = int((await self.reader.readline()).split(b";")[0], 16)
+                if size == 0:
+                    while (await self.reader.readline()) not in (b"\r\n", b"\n", b""):
+                        pass
+                    break
+                parts.append((await self.reader.readexactly(size + 2))[:-2])
+            body = b"".join(parts)
+        else:
+            body = await self.reader.read()
+            self.close()
+        if headers.get("connection", "").lower() == "close":
+            self.close()
+        return status, body
+
+
+# ---------------------------------------------------------------- screens and tables
+
+
+class Screen:
+    """One websocket (a table screen or a phone): every frame's arrival time and version."""
+
+    def __init__(self, table: "Table", uri: str, headers: dict[str, str], origin: str | None):
+        self.table, self.uri, self.headers, self.origin = table, uri, headers, origin
+        self.ws = None
+        self.versions: list[int] = []  # non-decreasing
+        self.times: list[float] = []
+        self.latest = -1
+        self.frames = 0
+        self.bytes = 0
+        self.close_code = None
+        self.first_frame = asyncio.get_running_loop().create_future()
+        self.task = None
+
+    async def open(self, timeout: float) -> None:
+        self.ws = await ws_connect(self.uri, origin=self.origin, additional_headers=self.headers, compression=None,
+                                   max_size=None, ping_interval=None, open_timeout=timeout, close_timeout=2,
+                                   proxy=None)
+        self.task = asyncio.create_task(self._read())
+        await asyncio.wait_for(asyncio.shield(self.first_frame), timeout)
+
+    async def _read(self) -> None:
+        try:
+            async for message in self.ws:
+                t = now()
+                if isinstance(message, bytes):
+                    message = message.decode("utf-8", "replace")
+                self.frames += 1
+                self.bytes += len(message)
+                match = VERSION_RE.search(message)
+                if match:
+                    version = max(int(match.group(1)), self.latest)
+                    self.latest = version
+                    self.versions.append(version)
+                    self.times.append(t)
+                    self.table.heard()
+                if not self.first_frame.done():
+                    self.first_frame.set_result(t)
+        except ConnectionClosed as closed:
+            self.close_code = closed.rcvd.code if closed.rcvd else None
+        finally:
+            if self.ws is not None and self.ws.close_code is not None:
+                self.close_code = self.close_code or self.ws.close_code
+            if not self.first_frame.done():
+                self.first_frame.set_exception(ConnectionError(f"closed before the first frame ({self.close_code})"))
+
+    def reached(self, version: int) -> float | None:
+        """When this screen first had a frame of `version` or later (None: never)."""
+        i = bisect.bisect_left(self.versions, version)
+        return self.times[i] if i < len(self.versions) else None
+
+    def exact(self, version: int) -> bool:
+        i = bisect.bisect_left(self.versions, version)
+        return i < len(self.versions) and self.versions[i] == version
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            try:
+                await asyncio.wait_for(self.ws.close(), 3)
+            except Exception:
+                pass
+        if self.task is not None:
+            self.task.cancel()
+
+
+@dataclass
+class Action:
+    table: int
+    phase: str  # steady | burst | growth
+    scheduled: float
+    sent: float = 0.0
+    answered: float = 0.0
+    version: int | None = None
+    outcome: str = "unsent"  # ok | refused | error | unsent
+    kind: str = ""
+
+
+class Table:
+    """One table: its screens, and how an action is triggered (per target)."""
+
+    def __init__(self, index: int):
+        self.index = index
+        self.screens: list[Screen] = []
+        self.waiters: list[tuple[int, asyncio.Future]] = []
+
+    def heard(self) -> None:
+        if self.waiters:
+            low = min(s.latest for s in self.screens)
+            for version, future in list(self.waiters):
+                if low >= version and not future.done():
+                    future.set_result(None)
+            self.waiters = [(v, f) for v, f in self.waiters if not f.done()]
+
+    async def wait_all(self, version: int, timeout: float) -> bool:
+        if min(s.latest for s in self.screens) >= version:
+            return True
+        future = asyncio.get_running_loop().create_future()
+        self.waiters.append((version, future))
+        try:
+            await asyncio.wait_for(future, timeout)
+            return True
+        except asyncio.TimeoutError:
+            return False
+
+    async def trigger(self, action: Action) -> None:
+        raise NotImplementedError
+
+
+class AppTable(Table):
+    def __init__(self, index: int, port: int, game: dict, phones: int):
+        super().__init__(index)
+        self.port, self.game, self.phones = port, game, phones
+        self.code = game["code"]
+        self.players = len(game["seats"])
+        self.phase = "setup"
+        self.discard_next = 0
+        self.counter = 0
+        self.conn = HttpConn(port)
+        self.host: dict[str, str] = {}
+        self.seat_cookies: list[str] = []
+        self.idem_prefix = secrets.token_hex(4)
+
+    def join(self) -> None:
+        """Sessions the way browsers get them (runs in a thread, before any socket)."""
+        for seat in self.game["seats"][:min(self.phones, self.players)]:
+            status, cookies = http_get(self.port, urlsplit(seat["join_url"]).path, {})
+            if status != 302 or "sessionid" not in cookies:
+                raise RuntimeError(f"join of seat {seat['seat']} of {self.code} failed: {status}")
+            self.seat_cookies.append(cookies["sessionid"])
+        table_url = urlsplit(self.game["table_url"])
+        status, cookies = http_get(self.port, f"{table_url.path}?{table_url.query}", {})
+        if status != 302 or "sessionid" not in cookies:
+            raise RuntimeError(f"host session for {self.code} failed: {status}")
+        self.host["sessionid"] = cookies["sessionid"]
+        status, cookies = http_get(self.port, table_url.path, self.host)  # the table page sets csrftoken
+        if status != 200 or "csrftoken" not in cookies:
+            raise RuntimeError(f"table page of {self.code} failed: {status}")
+        self.host["csrftoken"] = cookies["csrftoken"]
+
+    def make_screens(self) -> None:
+        origin = f"http://{HOST}:{self.port}"
+        base = f"ws://{HOST}:{self.port}/ws/g/{self.code}"
+        self.screens.append(Screen(self, f"{base}/table/", {"Cookie": f"sessionid={self.host['sessionid']}"}, origin))
+        for phone in range(self.phones):
+            # More phones than seats: a second device on the same seat (same session).
+            cookie = self.seat_cookies[phone % len(self.seat_cookies)]
+            self.screens.append(Screen(self, f"{base}/seat/", {"Cookie": f"sessionid={cookie}"}, origin))
+
+    def next_form(self) -> dict[str, str]:
+        phase = self.phase
+        if phase == "setup":
+            return {"type": "place_setup"}
+        if phase == "roll":
+            return {"type": "roll"}
+        if phase == "discard":
+            return {"type": "discard", "seat": str(self.discard_next % self.players), "hand_size": "0"}
+        if phase == "robber":
+            return {"type": "move_robber", "victim": ""}
+        return {"type": "end_turn"}
+
+    async def trigger(self, action: Action) -> None:
+        self.counter += 1
+        form = {"as": "table", **self.next_form(), "idem": f"b{self.idem_prefix}-{self.index}-{self.counter}"}
+        action.kind = form["type"]
+        body = urlencode(form).encode()
+        headers = {"Cookie": f"sessionid={self.host['sessionid']}; csrftoken={self.host['csrftoken']}",
+                   "X-CSRFToken": self.host["csrftoken"], "Origin": f"http://{HOST}:{self.port}",
+                   "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true"}
+        action.sent = now()
+        try:
+            status, reply = await asyncio.wait_for(self.conn.request("POST", f"/g/{self.code}/act/", headers, body), 60)
+        except (OSError, EOFError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError):
+            self.conn.close()
+            action.answered = now()
+            action.outcome = "error"
+            return
+        action.answered = now()
+        text = reply.decode("utf-8", "replace")
+        version, phase = VERSION_RE.search(text), PHASE_RE.search(text)
+        if status == 200 and version:
+            action.outcome = "ok"
+            action.version = int(version.group(1))
+            if form["type"] == "discard":
+                self.discard_next += 1
+        else:
+            action.outcome = "refused" if status == 422 else "error"
+            if form["type"] == "discard":  # never expected; try the next seat rather than loop
+                self.discard_next += 1
+        if phase:
+            if phase.group(1) == "discard" and self.phase != "discard":
+                self.discard_next = 0
+            self.phase = phase.group(1)
+
+
+class ChannelsTable(Table):
+    def __init__(self, index: int, port: int, sockets: int):
+        super().__init__(index)
+        self.port = port
+        self.version = 0
+        self.conn = HttpConn(port)
+        for _ in range(sockets):
+            self.screens.append(Screen(self, f"ws://{HOST}:{port}/ws/t/t{index}/", {}, f"http://{HOST}:{port}"))
+
+    async def trigger(self, action: Action) -> None:
+        self.version += 1
+        version = self.version
+        action.kind = "group_send"
+        action.sent = now()
+        try:
+            status, _ = await asyncio.wait_for(self.conn.request("POST", f"/send/t{self.index}/{version}/", {}), 60)
+        except (OSError, EOFError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError):
+            self.conn.close()
+            action.answered, action.outcome = now(), "error"
+            return
+        action.answered = now()
+        action.outcome, action.version = ("ok", version) if status == 200 else ("error", None)
+
+
+class WsTable(Table):
+    def __init__(self, index: int, port: int, sockets: int):
+        super().__init__(index)
+        self.version = 0
+        for _ in range(sockets):
+            self.screens.append(Screen(self, f"ws://{HOST}:{port}/t/t{index}", {}, None))
+
+    async def trigger(self, action: Action) -> None:
+        self.version += 1
+        action.kind = "ws_message"
+        action.sent = now()
+        try:
+            await self.screens[0].ws.send(str(self.version))  # from the table screen's socket
+        except ConnectionClosed:
+            action.answered, action.outcome = now(), "error"
+            return
+        action.answered = now()
+        action.outcome, action.version = "ok", self.version
+
+
+# ---------------------------------------------------------------- servers (targets)
+
+
+class Target:
+    name = ""
+    process: subprocess.Popen | None = None
+    port = 0
+
+    def start(self) -> None: ...
+
+    def make_tables(self, active: int, idle: int, phones: int) -> tuple[list[Table], list[Table]]: ...
+
+    def stop(self) -> None:
+        stop(self.process)
+
+
+class AppTarget(Target):
+    name = "app"
+
+    def __init__(self, env: AppEnvironment, workdir: Path):
+        self.env, self.workdir = env, workdir
+
+    def start(self) -> None:
+        self.port = free_port()
+        self.process = spawn([PY, "manage.py", "serve", "--host", HOST, "--port", str(self.port), "--no-qr"],
+                             self.env.env, self.workdir / f"app-{self.port}.log")
+        wait_for_port(self.port, self.process, timeout=120)
+        http_get(self.port, "/", {})  # warm: Django loaded, templates compiled on first use
+
+    def make_tables(self, active, idle, phones):
+        players = ",".join(PLAYERS[:min(max(phones, 2), len(PLAYERS))])
+        games = self.env.shell(NEWGAMES_SCRIPT, {"BENCH_GAMES": str(active + idle), "BENCH_PLAYERS": players,
+                                                 "BENCH_BASE_URL": f"http://{HOST}:{self.port}"}, timeout=900)
+        tables = [AppTable(i, self.port, game, phones) for i, game in enumerate(games)]
+        with ThreadPoolExecutor(4) as pool:
+            list(pool.map(lambda t: t.join(), tables))
+        for table in tables:
+            table.make_screens()
+        return tables[:active], tables[active:]
+
+
+class ChannelsTarget(Target):
+    name = "channels"
+
+    def __init__(self, config: str, workdir: Path, payload: int):
+        self.config, self.workdir, self.payload = config, workdir, payload
+
+    def start(self) -> None:
+        self.port = free_port()
+        env = {**os.environ, "BENCH_PAYLOAD_BYTES": str(self.payload), "PYTHONUNBUFFERED": "1"}
+        env.pop("BENCH_REDIS_URL", None)
+        if self.config == "venue":
+            env["BENCH_REDIS_URL"] = REDIS_URL
+        self.process = spawn([PY, "-m", "daphne", "-b", HOST, "-p", str(self.port), "--websocket_timeout", "-1",
+                              "tests.bench.minimal_channels_asgi:application"], env,
+                             self.workdir / f"channels-{self.port}.log")
+        wait_for_port(self.port, self.process)
+
+    def make_tables(self, active, idle, phones):
+        tables = [ChannelsTable(i, self.port, 1 + phones) for i in range(active + idle)]
+        return tables[:active], tables[active:]
+
+
+class WsTarget(Target):
+    name = "websockets"
+
+    def __init__(self, workdir: Path, payload: int):
+        self.workdir, self.payload = workdir, payload
+
+    def start(self) -> None:
+        self.port = free_port()
+        env = {**os.environ, "BENCH_PAYLOAD_BYTES": str(self.payload), "PYTHONUNBUFFERED": "1"}
+        self.process = spawn([PY, "-m", "tests.bench.ws_broadcast_server", str(self.port)], env,
+                             self.workdir / f"websockets-{self.port}.log")
+        wait_for_port(self.port, self.process)
+
+    def make_tables(self, active, idle, phones):
+        tables = [WsTable(i, self.port, 1 + phones) for i in range(active + idle)]
+        return tables[:active], tables[active:]
+
+
+# ---------------------------------------------------------------- one run against one target
+
+
+async def connect_all(screens: list[Screen], parallel: int, timeout: float) -> tuple[int, int]:
+    gate = asyncio.Semaphore(parallel)
+    failures = 0
+
+    async def one(screen: Screen):
+        nonlocal failures
+        async with gate:
+            try:
+                await screen.open(timeout)
+            except Exception as error:  # counted, and shown once
+                failures += 1
+                if failures == 1:
+                    print(f"    first socket failure: {type(error).__name__}: {error}", flush=True)
+
+    await asyncio.gather(*(one(s) for s in screens))
+    return len(screens) - failures, failures
+
+
+async def drive(table: Table, phase: str, t0: float, rate: float, offset: float, duration: float,
+                give_up: float, actions: list[Action]) -> None:
+    """Open loop: action k of this table is due at t0 + offset + k/rate, whatever happened before."""
+    count = math.ceil((duration - offset) * rate - 1e-9) if duration > offset else 0
+    for k in range(count):
+        action = Action(table.index, phase, t0 + offset + k / rate)
+        actions.append(action)
+        if now() > give_up:  # a server far behind: the rest of the schedule is counted as unsent
+            continue
+        delay = action.scheduled - now()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        await table.trigger(action)
+
+
+async def drain(tables: list[Table], actions: list[Action], timeout: float) -> None:
+    last: dict[int, int] = {}
+    for a in actions:
+        if a.version is not None:
+            last[a.table] = max(last.get(a.table, 0), a.version)
+    by_index = {t.index: t for t in tables}
+    deadline = now() + timeout
+    for index, version in last.items():
+        await by_index[index].wait_all(version, max(0.01, deadline - now()))
+
+
+def summarize(actions: list[Action], tables: list[Table]) -> dict:
+    by_index = {t.index: t for t in tables}
+    latencies, service = [], []
+    expected = delivered = exact = 0
+    outcomes = {"ok": 0, "refused": 0, "error": 0, "unsent": 0}
+    send_lag = []
+    for a in actions:
+        outcomes[a.outcome] += 1
+        if a.outcome == "unsent":
+            continue
+        send_lag.append(a.sent - a.scheduled)
+        service.append(a.answered - a.sent)
+        if a.version is None:
+            continue
+        screens = by_index[a.table].screens
+        expected += len(screens)
+        worst = 0.0
+        complete = True
+        for screen in screens:
+            t = screen.reached(a.version)
+            if t is None:
+                complete = False
+                continue
+            delivered += 1
+            exact += screen.exact(a.version)
+            worst = max(worst, t - a.scheduled)
+        if complete:
+            latencies.append(worst * 1000)
+    return {
+        "actions": len(actions), **outcomes, "expected": expected, "delivered": delivered,
+        "lost": expected - delivered, "coalesced": delivered - exact,
+        "p50": percentile(latencies, 50), "p99": percentile(latencies, 99),
+        "max": max(latencies) if latencies else float("nan"),
+        "http_p50": percentile(service, 50) * 1000 if service else float("nan"),
+        "send_lag_p99": percentile(send_lag, 99) * 1000 if send_lag else float("nan"),
+    }
+
+
+async def run_phase(target: Target, tables: list[Table], phase: str, rate: float, duration: float,
+                    max_lag: float, drain_timeout: float) -> dict:
+    actions: list[Action] = []
+    pid = target.process.pid
+    helpers = helper_cpu()
+    cpu0, client0 = cpu_seconds(pid), os.times()
+    t0 = now() + 0.2
+    spread = 1.0 / rate / max(1, len(tables))
+    give_up = t0 + duration + max_lag
+    await asyncio.gather(*(drive(t, phase, t0, rate, i * spread, duration, give_up, actions)
+                           for i, t in enumerate(tables)))
+    await drain(tables, actions, drain_timeout)
+    wall = now() - t0
+    cpu = cpu_seconds(pid) - cpu0
+    client1 = os.times()
+    summary = summarize(actions, tables)
+    summary.update(phase=phase, rate=rate, duration=duration, wall=wall, server_cpu=cpu,
+                   helper_cpu=helper_cpu_delta(helpers),
+                   client_cpu=(client1.user + client1.system) - (client0.user + client0.system))
+    deliveries = max(1, summary["delivered"])
+    summary["cpu_per_1000"] = cpu / deliveries * 1000
+    summary["helper_cpu_per_1000"] = summary["helper_cpu"] / deliveries * 1000
+    return summary
+
+
+async def run_target(target: Target, args) -> dict:
+    print(f"\n== {target.name}: starting the server", flush=True)
+    target.start()
+    result = {"name": target.name, "phases": []}
+    tables: list[Table] = []
+    idle: list[Table] = []
+    try:
+        t_setup = now()
+        tables, idle = target.make_tables(args.tables, args.idle_tables, args.phones)
+        screens = [s for t in tables + idle for s in t.screens]
+        print(f"   {len(tables)} tables + {len(idle)} idle tables ready in {now() - t_setup:.1f} s; "
+              f"opening {len(screens)} sockets", flush=True)
+        await asyncio.sleep(0.5)
+        pid = target.process.pid
+        rss0, cpu0 = rss_bytes(pid), cpu_seconds(pid)
+        t_connect = now()
+        opened, failed = await connect_all(screens, args.connect_parallel, 60)
+        await asyncio.sleep(1.0)
+        rss1 = rss_bytes(pid)
+        result.update(sockets=opened, socket_failures=failed, rss_before=rss0, rss_after_connect=rss1,
+                      mem_per_socket=(rss1 - rss0) / max(1, opened),
+                      connect_cpu_per_socket=(cpu_seconds(pid) - cpu0) / max(1, opened),
+                      connect_wall=now() - t_connect)
+        print(f"   {opened} sockets open ({failed} failed) in {now() - t_connect:.1f} s; server RSS "
+              f"{rss0 / 2**20:.1f} -> {rss1 / 2**20:.1f} MiB", flush=True)
+        frames0 = sum(s.frames for s in screens)
+        bytes0 = sum(s.bytes for s in screens)
+        phases = [("steady", args.rate, args.duration)]
+        if args.burst and args.burst > 1 and args.burst_duration > 0:
+            phases.append(("burst", args.rate * args.burst, args.burst_duration))
+        for phase, rate, duration in phases:
+            print(f"   {phase}: {len(tables)} tables x {rate:g} action/s for {duration:g} s", flush=True)
+            summary = await run_phase(target, tables, phase, rate, duration, args.max_lag, args.drain)
+            result["phases"].append(summary)
+            print(f"     p50 {summary['p50']:.1f} ms  p99 {summary['p99']:.1f} ms  max {summary['max']:.1f} ms  "
+                  f"lost {summary['lost']}/{summary['expected']}  unsent {summary['unsent']}  "
+                  f"refused {summary['refused']}  errors {summary['error']}  "
+                  f"CPU {summary['cpu_per_1000']:.3f} s/1000", flush=True)
+            await asyncio.sleep(1.0)
+        frames = sum(s.frames for s in screens) - frames0
+        result["mean_frame_bytes"] = (sum(s.bytes for s in screens) - bytes0) / max(1, frames)
+        result["rss_end"] = rss_bytes(pid)
+        closed_early = sum(1 for s in screens if s.task is not None and s.task.done())
+        result["closed_by_server"] = closed_early
+    finally:
+        await asyncio.gather(*(s.close() for t in tables + idle for s in t.screens), return_exceptions=True)
+        for t in tables + idle:
+            if hasattr(t, "conn"):
+                t.conn.close()
+        target.stop()
+    return result
+
+
+# ---------------------------------------------------------------- report
+
+
+def fmt(value: float, digits: int = 1) -> str:
+    return "n/a" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.{digits}f}"
+
+
+def print_report(results: list[dict], args) -> None:
+    print("\n" + "=" * 100)
+    print(f"config={args.config}  tables={args.tables}  phones={args.phones}  sockets/table={1 + args.phones}  "
+          f"rate={args.rate:g}/table/s  duration={args.duration:g}s  burst={args.burst:g}x{args.burst_duration:g}s  "
+          f"idle sockets={args.idle}")
+    header = (f"{'target':<11}{'phase':<8}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'lost':>7}{'unsent':>7}"
+              f"{'refused':>8}{'delivered':>10}{'CPU s/1000':>11}{'db+redis':>9}{'client':>8}")
+    print(header)
+    for r in results:
+        for p in r["phases"]:
+            print(f"{r['name']:<11}{p['phase']:<8}{fmt(p['p50']):>9}{fmt(p['p99']):>9}{fmt(p['max']):>9}"
+                  f"{p['lost']:>7}{p['unsent']:>7}{p['refused']:>8}{p['delivered']:>10}"
+                  f"{fmt(p['cpu_per_1000'], 3):>11}{fmt(p['helper_cpu_per_1000'], 3):>9}{fmt(p['client_cpu'], 1):>8}")
+    print("(CPU s/1000 = server process CPU-seconds per 1,000 deliveries; db+redis = postgres + redis-server "
+          "processes, same unit; client = this process's CPU-seconds in the phase)")
+    print(f"\n{'target':<11}{'sockets':>8}{'failed':>7}{'KB/socket':>10}{'RSS MiB before/after/end':>26}"
+          f"{'connect ms CPU/socket':>22}{'frame bytes':>12}")
+    for r in results:
+        rss = f"{r['rss_before'] / 2**20:.0f}/{r['rss_after_connect'] / 2**20:.0f}/{r['rss_end'] / 2**20:.0f}"
+        print(f"{r['name']:<11}{r['sockets']:>8}{r['socket_failures']:>7}{r['mem_per_socket'] / 1024:>10.1f}"
+              f"{rss:>26}{r['connect_cpu_per_socket'] * 1000:>22.2f}{r['mean_frame_bytes']:>12.0f}")
+    app = next((r for r in results if r["name"] == "app"), None)
+    if app:
+        for base in (r for r in results if r["name"] != "app"):
+            print(f"\napp / {base['name']}:")
+            for pa, pb in zip(app["phases"], base["phases"]):
+                def ratio(key):
+                    return fmt(pa[key] / pb[key], 2) if pb[key] and not math.isnan(pb[key]) else "n/a"
+                print(f"  {pa['phase']:<7} p50 x{ratio('p50')}  p99 x{ratio('p99')}  max x{ratio('max')}  "
+                      f"CPU per delivery x{ratio('cpu_per_1000')}")
+            if base["mem_per_socket"] > 0:
+                print(f"  memory per socket x{app['mem_per_socket'] / base['mem_per_socket']:.2f}")
+        print("\nTargets (app):")
+        steady = app["phases"][0]
+        burst = app["phases"][1] if len(app["phases"]) > 1 else None
+        chan = next((r for r in results if r["name"] == "channels"), None)
+
+        def verdict(ok: bool) -> str:
+            return "met" if ok else "NOT met"
+
+        lost_all = sum(p["lost"] + p["unsent"] + p["error"] for p in app["phases"])
+        print(f"  p50 <= 5 ms: {fmt(steady['p50'])} ms -> {verdict(steady['p50'] <= 5)}")
+        print(f"  p99 <= 25 ms: {fmt(steady['p99'])} ms -> {verdict(steady['p99'] <= 25)}")
+        print(f"  none lost: lost+unsent+errors = {lost_all} -> {verdict(lost_all == 0)}")
+        if burst:
+            print(f"  burst p99 <= 100 ms: {fmt(burst['p99'])} ms -> {verdict(burst['p99'] <= 100)}")
+        kb = app["mem_per_socket"] / 1024
+        print(f"  <= 50 KB per socket: {kb:.1f} KB over {app['sockets']} sockets -> {verdict(kb <= 50)}"
+              + ("" if app["sockets"] >= 2000 else " (fewer than 2,000 sockets: use --idle 2000 for the target)"))
+        if chan:
+            r = steady["cpu_per_1000"] / chan["phases"][0]["cpu_per_1000"]
+            print(f"  CPU per delivery within 2x of minimal Channels: x{r:.2f} -> {verdict(r <= 2)}")
+
+
+# ---------------------------------------------------------------- growth mode
+
+GROWTH_SCRIPT = r"""
+import json, os, statistics, sys, time
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from companion import engine, services
+from companion.models import Game, Seat
+from companion.views import render_fragments
+
+target, n, base = int(os.environ["BENCH_TARGET"]), int(os.environ["BENCH_N"]), os.environ["BENCH_BASE_URL"]
+
+def step(game):
+    state = services.current_state(game)[0]
+    phase = state["phase"]
+    if phase == "setup": kind, args = "place_setup", {}
+    elif phase == "roll": kind, args = "roll", {}
+    elif phase == "discard": kind, args = "discard", {"seat": state["pending"][0]["seat"], "hand_size": 0}
+    elif phase == "robber": kind, args = "move_robber", {"victim": ""}
+    elif phase == "main": kind, args = "end_turn", {}
+    else: raise SystemExit("unexpected phase " + phase)
+    return services.perform(game, services.TABLE, kind, args).game
+
+def measure(game):
+    out = {"record": game.version}
+    for label, viewer in (("table", engine.TABLE), ("seat", 0)):
+        render_fragments(game, viewer, base)
+        with CaptureQueriesContext(connection) as q:
+            render_fragments(game, viewer, base)
+        out[label + "_queries"] = len(q)
+        t = time.perf_counter()
+        for _ in range(n):
+            render_fragments(game, viewer, base)
+        out[label + "_render_ms"] = (time.perf_counter() - t) * 1000 / n
+    times, queries = [], []
+    for _ in range(n):
+        with CaptureQueriesContext(connection) as q:
+            t = time.perf_counter()
+            game = step(game)
+            times.append((time.perf_counter() - t) * 1000)
+        queries.append(len(q))
+    out["perform_ms"] = statistics.median(times)
+    out["perform_queries"] = statistics.median(queries)
+    out["record_after"] = game.version
+    return game, out
+
+# Record ~10: a scratch game with the same players and bound seats, after its setup rounds.
+main = Game.objects.get(code=os.environ["BENCH_GAME"])
+scratch = services.create_game({**main.config, "dice_source": "virtual"}, seed=7)
+Seat.objects.filter(game=scratch).update(session_key="bench")
+while scratch.phase == "setup":
+    scratch = step(scratch)
+scratch, early = measure(scratch)
+# Fast-forward the measured game to ~target records, then measure there.
+t = time.perf_counter()
+start = main.version
+while main.version < target - n:
+    main = step(main)
+    if main.version % 1000 == 0:
+        print(f"  record {main.version}", file=sys.stderr, flush=True)
+ff = time.perf_counter() - t
+main, late = measure(main)
+state = services.current_state(main)[0]
+print("BENCH_JSON " + json.dumps({"early": early, "late": late, "ff_actions": main.version - start, "ff_s": ff,
+                                  "phase": state["phase"], "pending": [p["seat"] for p in state["pending"]]}))
+"""
+
+
+async def growth_point(table: AppTable, pid: int, samples: int, warmup: int) -> dict:
+    """Closed loop: one action, wait until every screen has it, next. ms per action and CPU."""
+    for _ in range(warmup):
+        action = Action(table.index, "warmup", now())
+        await table.trigger(action)
+        if action.version:
+            await table.wait_all(action.version, 30)
+    walls, replies = [], []
+    start_version = None
+    cpu0 = cpu_seconds(pid)
+    for _ in range(samples):
+        action = Action(table.index, "growth", now())
+        await table.trigger(action)
+        if action.outcome != "ok":
+            raise RuntimeError(f"growth action {action.kind} was {action.outcome}")
+        start_version = start_version or action.version
+        await table.wait_all(action.version, 30)
+        walls.append((now() - action.scheduled) * 1000)
+        replies.append((action.answered - action.sent) * 1000)
+    cpu = cpu_seconds(pid) - cpu0
+    return {"record": start_version, "wall_p50": statistics.median(walls), "wall_mean": statistics.mean(walls),
+            "reply_p50": statistics.median(replies), "cpu_ms": cpu / samples * 1000}
+
+
+async def run_growth(args, workdir: Path) -> None:
+    with AppEnvironment(args.config, workdir) as env:
+        target = AppTarget(env, workdir)
+        target.start()
+        table = None
+        try:
+            (table,), _ = target.make_tables(1, 0, args.phones)
+            opened, failed = await connect_all(table.screens, 8, 60)
+            print(f"growth: game {table.code}, {opened} screens ({failed} failed), config {args.config}", flush=True)
+            while table.phase == "setup":  # the setup rounds: record 2n
+                action = Action(0, "setup", now())
+                await table.trigger(action)
+                await table.wait_all(action.version or 0, 30)
+            early = await growth_point(table, target.process.pid, args.samples, warmup=0)
+            print(f"  HTTP at record {early['record']}: {early['wall_p50']:.1f} ms p50 (all screens), "
+                  f"server CPU {early['cpu_ms']:.1f} ms/action", flush=True)
+            print(f"  fast-forwarding to record {args.records} with services.perform in `manage.py shell` ...",
+                  flush=True)
+            service = env.shell(GROWTH_SCRIPT, {"BENCH_GAME": table.code, "BENCH_TARGET": str(args.records),
+                                                "BENCH_N": str(args.samples),
+                                                "BENCH_BASE_URL": f"http://{HOST}:{target.port}"},
+                                timeout=3600, no_redis=True)
+            # The game moved on without this client: take its phase from the shell.
+            table.phase = service["phase"]
+            table.discard_next = service["pending"][0] if service["pending"] else 0
+            late = await growth_point(table, target.process.pid, args.samples, warmup=3)
+        finally:
+            if table is not None:
+                await asyncio.gather(*(s.close() for s in table.screens), return_exceptions=True)
+                table.conn.close()
+            target.stop()
+    e, l = service["early"], service["late"]
+    print("\n" + "=" * 100)
+    print(f"growth: one action at record ~{early['record']} vs ~{late['record']} "
+          f"(config {args.config}, 1 table screen + {args.phones} phones, {args.samples} actions each; "
+          f"fast-forward {service['ff_actions']} actions in {service['ff_s']:.0f} s)")
+    rows = [
+        ("HTTP action -> all screens, p50 ms", early["wall_p50"], late["wall_p50"]),
+        ("HTTP action -> all screens, mean ms", early["wall_mean"], late["wall_mean"]),
+        ("HTTP reply (POST /act/), p50 ms", early["reply_p50"], late["reply_p50"]),
+        ("server CPU ms per action (all pushes)", early["cpu_ms"], late["cpu_ms"]),
+        ("services.perform, p50 ms", e["perform_ms"], l["perform_ms"]),
+        ("render table fragments, ms", e["table_render_ms"], l["table_render_ms"]),
+        ("render seat fragments, ms", e["seat_render_ms"], l["seat_render_ms"]),
+        ("DB queries: perform", e["perform_queries"], l["perform_queries"]),
+        ("DB queries: table render", e["table_queries"], l["table_queries"]),
+        ("DB queries: seat render", e["seat_queries"], l["seat_queries"]),
+    ]
+    print(f"{'':<42}{'record ~' + str(e['record']):>14}{'record ~' + str(l['record']):>16}{'ratio':>9}")
+    for label, a, b in rows:
+        print(f"{label:<42}{a:>14.2f}{b:>16.2f}{(b / a if a else float('nan')):>9.2f}")
+    r = late["wall_p50"] / early["wall_p50"]
+    print(f"\nTarget: action at record ~{args.records} <= 1.5x one at record ~10: x{r:.2f} -> "
+          f"{'met' if r <= 1.5 else 'NOT met'} (HTTP action -> all screens, p50)")
+
+
+# ---------------------------------------------------------------- main
+
+
+async def run_load(args, workdir: Path) -> None:
+    results = []
+    names = [n.strip() for n in args.targets.split(",") if n.strip()]
+    with AppEnvironment(args.config, workdir) if "app" in names else _Null() as env:
+        for name in names:
+            if name == "app":
+                target = AppTarget(env, workdir)
+            elif name == "channels":
+                target = ChannelsTarget(args.config, workdir, args.baseline_payload)
+            elif name == "websockets":
+                target = WsTarget(workdir, args.baseline_payload)
+            else:
+                raise SystemExit(f"unknown target {name}")
+            results.append(await asyncio.wait_for(run_target(target, args), args.target_timeout))
+    print_report(results, args)
+    if args.json:
+        Path(args.json).write_text(json.dumps({"args": vars(args), "results": results}, indent=1))
+
+
+class _Null:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--phones", type=int, default=6, help="phones per table (sockets per table = 1 + phones)")
+    parser.add_argument("--rate", type=float, default=1.0, help="actions per table per second (steady)")
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds of steady load")
+    parser.add_argument("--burst", type=float, default=5.0, help="burst rate multiplier (0 or 1: no burst)")
+    parser.add_argument("--burst-duration", type=float, default=5.0)
+    parser.add_argument("--idle", type=int, default=0,
+                        help="extra idle sockets (on games that never act) for the memory-per-socket figure")
+    parser.add_argument("--config", choices=["embedded", "venue"], default="embedded")
+    parser.add_argument("--targets", default="app,channels,websockets")
+    parser.add_argument("--baseline-payload", type=int, default=64, help="padding bytes of a baseline frame")
+    parser.add_argument("--max-lag", type=float, default=15.0,
+                        help="stop sending when this far behind the schedule's end (the rest counts as unsent)")
+    parser.add_argument("--drain", type=float, default=10.0, help="seconds to wait for the last frames")
+    parser.add_argument("--connect-parallel", type=int, default=16)
+    parser.add_argument("--target-timeout", type=float, default=1800.0, help="hard cap per target run, s")
+    parser.add_argument("--json", help="also write the raw figures to this file")
+    parser.add_argument("--growth", action="store_true", help="measure one action at record ~10 vs ~--records")
+    parser.add_argument("--records", type=int, default=5000)
+    parser.add_argument("--samples", type=int, default=20, help="growth: actions timed at each point")
+    parser.add_argument("--keep", action="store_true", help="keep the work dir (server logs)")
+    args = parser.parse_args(argv)
+    args.idle_tables = math.ceil(args.idle / (1 + args.phones)) if args.idle else 0
+    limit = raise_nofile()
+    need = (args.tables + args.idle_tables) * (1 + args.phones) + args.tables + 100
+    if limit < need:
+        print(f"warning: RLIMIT_NOFILE is {limit}, this run needs about {need}", file=sys.stderr)
+    workdir = Path(tempfile.mkdtemp(prefix="catan-bench-"))
+    try:
+        if args.growth:
+            asyncio.run(run_growth(args, workdir))
+        else:
+            asyncio.run(run_load(args, workdir))
+    finally:
+        if args.keep:
+            print(f"work dir (server logs): {workdir}")
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
