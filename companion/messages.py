@@ -38,6 +38,7 @@ PHASE_NAMES = {
     "robber": gettext_lazy("Move the robber"),
     "steal": gettext_lazy("Rob a player"),
     "main": gettext_lazy("Trade and build"),
+    "special_build": gettext_lazy("Special building phase"),
     "finished": gettext_lazy("Game over"),
 }
 DICE_SOURCE_NAMES = {
@@ -191,6 +192,8 @@ def log_text(entry: dict, names: list[str]) -> str:
         return _("Production: %(list)s.") % {"list": production_text(p["production"], names)}
     if kind == "robber_placed":
         return _("%(who)s moved the robber.") % {"who": who}
+    if kind == "special_build":
+        return _("Special building phase: %(who)s may build now.") % {"who": who}
     if kind == "won":
         return _("%(who)s wins with %(vp)s victory points!") % {"who": who, "vp": p["vp"]}
     return kind
@@ -244,3 +247,25 @@ def production_text(production: dict, names: list[str]) -> str:
         name = names[index] if 0 <= index < len(names) else "?"
         parts.append(f"{name}: {cards_text(resources)}")
     return "; ".join(parts)
+
+
+def balance_reasons(reasons: list[dict]) -> list[str]:
+    """Why a generated board counts as balanced, one line per check, for the table screen."""
+    lines = []
+    for reason in reasons or []:
+        check = reason.get("check")
+        if check == "red_numbers_apart":
+            lines.append(_("No 6 or 8 stands next to another 6 or 8."))
+        elif check == "equal_numbers_apart":
+            lines.append(_("No two neighbouring hexes carry the same number."))
+        elif check == "pips_per_resource":
+            values = ", ".join(
+                f"{RESOURCE_NAMES.get(r, r)} {v} ({reason['bands'][r][0]}–{reason['bands'][r][1]})"
+                for r, v in reason.get("values", {}).items())
+            lines.append(_("Every resource gets a fair share of the dice (pips, with the accepted range): %(values)s.")
+                         % {"values": values})
+        elif check == "red_numbers_per_resource":
+            lines.append(_("No resource has more than %(max)s of the 6s and 8s.") % {"max": reason.get("max")})
+        elif check == "terrain_clusters":
+            lines.append(_("No more than %(max)s hexes of one terrain touch each other.") % {"max": reason.get("max")})
+    return lines

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from . import dice_reader, engine, services
 from .engine import IllegalAction
 from .forms import NewGameForm
-from .messages import refusal
+from .messages import balance_reasons, refusal
 from .models import Game
 from .selectors import reader_devices, screen_context
 
@@ -68,6 +68,7 @@ def table(request: HttpRequest, code: str) -> HttpResponse:
         return render(request, "not_allowed.html", {"game": game}, status=403)
     context = screen_context(game, engine.TABLE, _base_url(request))
     context["reader_devices"] = reader_devices()
+    context["balance"] = balance_reasons(game.config.get("board_balance"))
     return render(request, "table.html", context)
 
 

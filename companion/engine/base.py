@@ -19,6 +19,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LONGEST_ROAD_VP = LARGEST_ARMY_VP = 2
 LARGEST_ARMY_MIN = 3
 HAND_LIMIT = 7
+SPECIAL_BUILD_PLAYERS = 5  # the 5-6 player extension's building phase between turns
 LOG_LIMIT = 200
 
 ACTIONS: dict[str, Spec] = {}
@@ -138,6 +139,7 @@ def new_state(config: dict) -> dict:
         "log": [],
         "board": None,
         "production": None,
+        "special_build": [],
     }
     if config["board"] != "none":
         _lay_out_board(state, config)
@@ -232,9 +234,9 @@ def board_targets(state: dict, seat: int) -> dict:
     if phase == "robber":
         return {"robber": [h for h, x in layout["hexes"].items() if x["terrain"] and h != board["robber"]]}
     targets = {}
-    if phase == "main" or (phase == "roll" and board["free_roads"]):
+    if phase in ("main", "special_build") or (phase == "roll" and board["free_roads"]):
         targets["road"] = boards.legal_road_edges(layout, pieces, seat)
-    if phase == "main":
+    if phase in ("main", "special_build"):
         targets["settlement"] = boards.legal_settlement_corners(layout, pieces, seat)
         targets["city"] = boards.legal_city_corners(layout, pieces, seat)
     return targets
@@ -287,6 +289,8 @@ def check_victory(state: dict, step: Step) -> None:
 def active_seat(state: dict) -> int:
     if state["phase"] == "setup":
         return state["setup"]["order"][state["setup"]["index"]]
+    if state["phase"] == "special_build":
+        return state["special_build"][0]
     return state["turn"]["seat"]
 
 
@@ -531,7 +535,7 @@ def steal(step: Step) -> None:
 
 def _build(step: Step, kind: str, log_kind: str) -> int:
     state = step.state
-    seat = state["turn"]["seat"]
+    seat = active_seat(state)  # the special builder too
     if _pieces_left(state, seat, kind) <= 0:
         raise IllegalAction("no_pieces_left", piece=kind, limit=SUPPLY[kind])
     state["players"][seat][kind] += 1
@@ -539,8 +543,8 @@ def _build(step: Step, kind: str, log_kind: str) -> int:
     return seat
 
 
-@action("build_road", phases={"main", "roll"}, actors={"active", "table"},
-        when=lambda s: s["phase"] == "main" or bool(s["board"] and s["board"]["free_roads"]))
+@action("build_road", phases={"main", "roll", "special_build"}, actors={"active", "table"},
+        when=lambda s: s["phase"] != "roll" or bool(s["board"] and s["board"]["free_roads"]))
 def build_road(step: Step) -> None:
     state = step.state
     board = state["board"]
@@ -550,7 +554,7 @@ def build_road(step: Step) -> None:
     if not on_board(state):
         _build(step, "roads", "built_road")
         return
-    seat = state["turn"]["seat"]
+    seat = active_seat(state)  # the special builder too
     edge = _location(step, "edge")
     if _pieces_left(state, seat, "roads") <= 0:
         raise IllegalAction("no_pieces_left", piece="roads", limit=SUPPLY["roads"])
@@ -563,13 +567,13 @@ def build_road(step: Step) -> None:
     _update_longest_road(state, step)
 
 
-@action("build_settlement", phases={"main"}, actors={"active", "table"})
+@action("build_settlement", phases={"main", "special_build"}, actors={"active", "table"})
 def build_settlement(step: Step) -> None:
     state = step.state
     if not on_board(state):
         _build(step, "settlements", "built_settlement")
         return
-    seat = state["turn"]["seat"]
+    seat = active_seat(state)  # the special builder too
     corner = _location(step, "corner")
     if _pieces_left(state, seat, "settlements") <= 0:
         raise IllegalAction("no_pieces_left", piece="settlements", limit=SUPPLY["settlements"])
@@ -580,10 +584,10 @@ def build_settlement(step: Step) -> None:
     _update_longest_road(state, step)  # a settlement may break an opponent's road
 
 
-@action("build_city", phases={"main"}, actors={"active", "table"})
+@action("build_city", phases={"main", "special_build"}, actors={"active", "table"})
 def build_city(step: Step) -> None:
     state = step.state
-    seat = state["turn"]["seat"]
+    seat = active_seat(state)  # the special builder too
     if on_board(state):
         corner = _location(step, "corner")
         if _pieces_left(state, seat, "cities") <= 0:
@@ -630,10 +634,10 @@ def _draw_dev_card(state: dict, chance) -> str:
     raise AssertionError("index beyond the deck")
 
 
-@action("buy_dev", phases={"main"}, actors={"active", "table"})
+@action("buy_dev", phases={"main", "special_build"}, actors={"active", "table"})
 def buy_dev(step: Step) -> None:
     state = step.state
-    seat = state["turn"]["seat"]
+    seat = active_seat(state)  # the special builder too
     if sum(state["dev_deck"].values()) == 0:
         raise IllegalAction("dev_deck_empty")
     card = step.outcome(
@@ -703,7 +707,25 @@ def end_turn(step: Step) -> None:
     step.log("turn_ended", seat=seat)
     if on_board(state):
         state["board"]["free_roads"] = 0
-    _start_turn(state, (seat + 1) % len(state["players"]))
+    n = len(state["players"])
+    if n >= SPECIAL_BUILD_PLAYERS:
+        # 5-6 players: everyone else, in turn order, may build before the next turn.
+        state["special_build"] = [(seat + k) % n for k in range(1, n)]
+        state["phase"] = "special_build"
+        step.log("special_build", seat=state["special_build"][0])
+        return
+    _start_turn(state, (seat + 1) % n)
+
+
+@action("done_building", phases={"special_build"}, actors={"active", "table"})
+def done_building(step: Step) -> None:
+    """The special builder is done; the next one builds, or the next turn starts."""
+    state = step.state
+    state["special_build"].pop(0)
+    if state["special_build"]:
+        step.log("special_build", seat=state["special_build"][0])
+        return
+    _start_turn(state, (state["turn"]["seat"] + 1) % len(state["players"]))
 
 
 @action("set_dice_source", phases={"setup", "roll", "main", "discard", "robber"}, actors={"table"})

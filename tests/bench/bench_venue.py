@@ -22,7 +22,8 @@ is still in flight the next one waits for it, but its latency is still measured 
 scheduled time: a slow server cannot hide its queue. Latency = scheduled time -> the LAST
 screen of that table has a frame whose data-version is >= the action's new version.
 App action cycle (never refused): place_setup x 2n, then roll (virtual) -> on a 7:
-discard (hand_size 0) for every seat, move_robber (no victim) -> end_turn, repeated.
+discard (hand_size 0) for every seat, move_robber (no victim) -> end_turn (with 5-6 players
+then done_building for each other player), repeated.
 
 Per target it prints p50 / p99 / max latency, frames lost (expected - received), server
 CPU-seconds per 1,000 deliveries (/proc/<pid>/stat utime+stime before/after), memory per
@@ -68,6 +69,7 @@ PG_ADMIN = os.environ.get("VENUE_PG_ADMIN_URL", "postgresql://postgres@127.0.0.1
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/11")
 VERSION_RE = re.compile(r'data-version="(\d+)"')
 PHASE_RE = re.compile(r'class="status phase-([a-z_]+)"')
+ERROR_RE = re.compile(r'<div class="error">(.*?)</div>', re.S)
 PLAYERS = ["Ala:red", "Bartek:blue", "Celina:white", "Darek:orange", "Ewa:green", "Franek:brown"]
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 now = time.perf_counter
@@ -390,6 +392,7 @@ class Action:
     version: int | None = None
     outcome: str = "unsent"  # ok | refused | error | unsent
     kind: str = ""
+    detail: str = ""
 
 
 class Table:
@@ -473,6 +476,8 @@ class AppTable(Table):
             return {"type": "discard", "seat": str(self.discard_next % self.players), "hand_size": "0"}
         if phase == "robber":
             return {"type": "move_robber", "victim": ""}
+        if phase == "special_build":  # 5-6 players: each other player may build between turns
+            return {"type": "done_building"}
         return {"type": "end_turn"}
 
     async def trigger(self, action: Action) -> None:
@@ -501,6 +506,8 @@ class AppTable(Table):
                 self.discard_next += 1
         else:
             action.outcome = "refused" if status == 422 else "error"
+            reason = ERROR_RE.search(text)
+            action.detail = f"{form['type']} in {self.phase}: {status} {reason.group(1) if reason else text[:200]}"
             if form["type"] == "discard":  # never expected; try the next seat rather than loop
                 self.discard_next += 1
         if phase:
@@ -709,7 +716,9 @@ def summarize(actions: list[Action], tables: list[Table]) -> dict:
             worst = max(worst, t - a.scheduled)
         if complete:
             latencies.append(worst * 1000)
+    details = sorted({a.detail for a in actions if a.detail})
     return {
+        "details": details[:5],
         "actions": len(actions), **outcomes, "expected": expected, "delivered": delivered,
         "lost": expected - delivered, "coalesced": delivered - exact,
         "p50": percentile(latencies, 50), "p99": percentile(latencies, 99),
@@ -741,6 +750,7 @@ async def run_phase(target: Target, tables: list[Table], phase: str, rate: float
     deliveries = max(1, summary["delivered"])
     summary["cpu_per_1000"] = cpu / deliveries * 1000
     summary["helper_cpu_per_1000"] = summary["helper_cpu"] / deliveries * 1000
+    summary["cpu_ms_per_action"] = cpu / max(1, summary["ok"]) * 1000
     return summary
 
 
@@ -782,6 +792,8 @@ async def run_target(target: Target, args) -> dict:
                   f"lost {summary['lost']}/{summary['expected']}  unsent {summary['unsent']}  "
                   f"refused {summary['refused']}  errors {summary['error']}  "
                   f"CPU {summary['cpu_per_1000']:.3f} s/1000", flush=True)
+            for detail in summary["details"]:
+                print(f"     refused/error: {detail}", flush=True)
             await asyncio.sleep(1.0)
         frames = sum(s.frames for s in screens) - frames0
         result["mean_frame_bytes"] = (sum(s.bytes for s in screens) - bytes0) / max(1, frames)
@@ -810,15 +822,16 @@ def print_report(results: list[dict], args) -> None:
           f"rate={args.rate:g}/table/s  duration={args.duration:g}s  burst={args.burst:g}x{args.burst_duration:g}s  "
           f"idle sockets={args.idle}")
     header = (f"{'target':<11}{'phase':<8}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'lost':>7}{'unsent':>7}"
-              f"{'refused':>8}{'delivered':>10}{'CPU s/1000':>11}{'db+redis':>9}{'client':>8}")
+              f"{'refused':>8}{'delivered':>10}{'coalesced':>10}{'CPU s/1000':>11}{'db+redis':>9}{'client':>8}")
     print(header)
     for r in results:
         for p in r["phases"]:
             print(f"{r['name']:<11}{p['phase']:<8}{fmt(p['p50']):>9}{fmt(p['p99']):>9}{fmt(p['max']):>9}"
-                  f"{p['lost']:>7}{p['unsent']:>7}{p['refused']:>8}{p['delivered']:>10}"
+                  f"{p['lost']:>7}{p['unsent']:>7}{p['refused']:>8}{p['delivered']:>10}{p['coalesced']:>10}"
                   f"{fmt(p['cpu_per_1000'], 3):>11}{fmt(p['helper_cpu_per_1000'], 3):>9}{fmt(p['client_cpu'], 1):>8}")
-    print("(CPU s/1000 = server process CPU-seconds per 1,000 deliveries; db+redis = postgres + redis-server "
-          "processes, same unit; client = this process's CPU-seconds in the phase)")
+    print("(delivered: (action, screen) pairs whose screen reached the action's version; coalesced: of those, "
+          "reached by a later version's frame; CPU s/1000 = server process CPU-seconds per 1,000 deliveries; "
+          "db+redis = postgres + redis-server processes, same unit; client = this process's CPU-seconds)")
     print(f"\n{'target':<11}{'sockets':>8}{'failed':>7}{'KB/socket':>10}{'RSS MiB before/after/end':>26}"
           f"{'connect ms CPU/socket':>22}{'frame bytes':>12}")
     for r in results:
@@ -833,7 +846,8 @@ def print_report(results: list[dict], args) -> None:
                 def ratio(key):
                     return fmt(pa[key] / pb[key], 2) if pb[key] and not math.isnan(pb[key]) else "n/a"
                 print(f"  {pa['phase']:<7} p50 x{ratio('p50')}  p99 x{ratio('p99')}  max x{ratio('max')}  "
-                      f"CPU per delivery x{ratio('cpu_per_1000')}")
+                      f"CPU per delivery x{ratio('cpu_per_1000')}  CPU per action x{ratio('cpu_ms_per_action')} "
+                      f"({fmt(pa['cpu_ms_per_action'], 2)} vs {fmt(pb['cpu_ms_per_action'], 2)} ms)")
             if base["mem_per_socket"] > 0:
                 print(f"  memory per socket x{app['mem_per_socket'] / base['mem_per_socket']:.2f}")
         print("\nTargets (app):")
@@ -856,6 +870,10 @@ def print_report(results: list[dict], args) -> None:
         if chan:
             r = steady["cpu_per_1000"] / chan["phases"][0]["cpu_per_1000"]
             print(f"  CPU per delivery within 2x of minimal Channels: x{r:.2f} -> {verdict(r <= 2)}")
+        if steady["coalesced"] > steady["delivered"] / 10:
+            print(f"  note: {steady['coalesced']} of {steady['delivered']} steady deliveries were coalesced (the server "
+                  "was behind, one render served several versions): its CPU per delivery is then an underestimate; "
+                  "--growth measures the unloaded cost")
 
 
 # ---------------------------------------------------------------- growth mode
@@ -878,6 +896,7 @@ def step(game):
     elif phase == "discard": kind, args = "discard", {"seat": state["pending"][0]["seat"], "hand_size": 0}
     elif phase == "robber": kind, args = "move_robber", {"victim": ""}
     elif phase == "main": kind, args = "end_turn", {}
+    elif phase == "special_build": kind, args = "done_building", {}
     else: raise SystemExit("unexpected phase " + phase)
     return services.perform(game, services.TABLE, kind, args).game
 
@@ -963,7 +982,7 @@ async def run_growth(args, workdir: Path) -> None:
                 action = Action(0, "setup", now())
                 await table.trigger(action)
                 await table.wait_all(action.version or 0, 30)
-            early = await growth_point(table, target.process.pid, args.samples, warmup=0)
+            early = await growth_point(table, target.process.pid, args.samples, warmup=3)
             print(f"  HTTP at record {early['record']}: {early['wall_p50']:.1f} ms p50 (all screens), "
                   f"server CPU {early['cpu_ms']:.1f} ms/action", flush=True)
             print(f"  fast-forwarding to record {args.records} with services.perform in `manage.py shell` ...",
@@ -1058,7 +1077,7 @@ def main(argv=None) -> None:
     parser.add_argument("--json", help="also write the raw figures to this file")
     parser.add_argument("--growth", action="store_true", help="measure one action at record ~10 vs ~--records")
     parser.add_argument("--records", type=int, default=5000)
-    parser.add_argument("--samples", type=int, default=20, help="growth: actions timed at each point")
+    parser.add_argument("--samples", type=int, default=42, help="growth: actions timed at each point")
     parser.add_argument("--keep", action="store_true", help="keep the work dir (server logs)")
     args = parser.parse_args(argv)
     args.idle_tables = math.ceil(args.idle / (1 + args.phones)) if args.idle else 0

@@ -79,8 +79,30 @@ def to_main(state: dict) -> dict:
 
 
 def next_turn(state: dict) -> dict:
-    """End the current turn (from main) and start the next one (phase roll)."""
-    return do(state, "end_turn")
+    """End the current turn (from main) and start the next one (phase roll).
+
+    With 5-6 players everyone else passes the special building phase in between.
+    """
+    state = do(state, "end_turn")
+    while state["phase"] == "special_build":
+        state = do(state, "done_building")
+    return state
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_special_building_phase_between_turns_for_5_and_6_players(n):
+    state = to_main(started(n))  # seat 0's turn
+    state = do(state, "end_turn")
+    builders = []
+    while state["phase"] == "special_build":
+        builders.append(state["special_build"][0])
+        assert allowed_actions(state, {"seat": builders[-1]}) >= {"build_road", "buy_dev", "done_building"}
+        assert "play_dev" not in allowed_actions(state, {"seat": builders[-1]})
+        state = do(state, "build_road") if len(builders) == 2 else state
+        state = do(state, "done_building")
+    assert builders == list(range(1, n))  # everyone else, in turn order
+    assert state["phase"] == "roll" and state["turn"]["seat"] == 1
+    assert state["players"][2]["roads"] == 3  # the second special builder built a road
 
 
 def pass_turns_until(state: dict, wanted_seat: int) -> dict:

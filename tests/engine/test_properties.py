@@ -236,7 +236,10 @@ def check_invariants(state: dict) -> None:
         assert all(p["knights_played"] < 3 for p in state["players"])
     # Phase-consistent pending list and turn flags.
     phase = state["phase"]
-    assert phase in ("setup", "roll", "main", "discard", "robber", "finished")
+    assert phase in ("setup", "roll", "main", "discard", "robber", "special_build", "finished")
+    if phase == "special_build":
+        assert len(state["players"]) >= base.SPECIAL_BUILD_PLAYERS and state["special_build"]
+        assert state["turn"]["seat"] not in state["special_build"]
     seats = [p["seat"] for p in state["pending"]]
     assert len(seats) == len(set(seats))
     assert all(0 <= s < n for s in seats)
@@ -253,7 +256,7 @@ def check_invariants(state: dict) -> None:
         assert state["robber_return"] is None
     if phase == "roll":
         assert not state["turn"]["rolled"]
-    if phase == "main":
+    if phase in ("main", "special_build"):
         assert state["turn"]["rolled"]
     if phase == "setup":
         assert state["turn"]["number"] == 0

@@ -1,0 +1,55 @@
+"""A mirrored board: set it up on the table screen, place the setup pieces by tapping on
+the phones, roll, and read who produces what on the table screen."""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+
+def test_setup_by_tapping_on_phones_then_production(server, browser):
+    table = browser.new_context(viewport={"width": 1500, "height": 1000}, locale="en-GB").new_page()
+    table.goto(server + "/")
+    for i, (name, color) in enumerate([("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")]):
+        table.fill(f'input[name="name_{i}"]', name)
+        table.select_option(f'select[name="color_{i}"]', color)
+    table.select_option('select[name="board"]', "balanced")
+    table.click("button[type=submit].primary")
+    expect(table.locator("#board svg")).to_be_visible()
+    expect(table.locator("#board .hex")).to_have_count(19)
+
+    paths = [table.locator(f'.qr[data-seat="{i}"]').get_attribute("data-join") for i in range(3)]
+    phones = []
+    for path in paths:
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB", is_mobile=True).new_page()
+        phone.goto(server + path)
+        phones.append(phone)
+
+    # Snake order 0 1 2 2 1 0: the player whose turn it is taps a spot for the settlement,
+    # then a path beside it for the road, on their own phone.
+    version = 0
+    for turn, seat in enumerate([0, 1, 2, 2, 1, 0]):
+        phone = phones[seat]
+        expect(phone.locator("#board .target")).not_to_have_count(0)
+        # Spread the settlements out so the distance rule always leaves room.
+        targets = phone.locator("#board .target")
+        targets.nth((turn * 7) % targets.count()).click()
+        version += 1
+        expect(table.locator("#status")).to_have_attribute("data-version", str(version))
+        phone.locator("#board .target").first.click()
+        version += 1
+        expect(table.locator("#status")).to_have_attribute("data-version", str(version))
+        waiting = {0, 1, 2} - {[0, 1, 2, 2, 1, 0][min(turn + 1, 5)]}
+        for other in waiting:  # only the player whose turn it is gets tap targets
+            expect(phones[other].locator("#board .target")).to_have_count(0)
+    expect(table.locator("#board .settlement")).to_have_count(6)
+    expect(table.locator("#board .road")).to_have_count(6)
+    expect(table.locator("#log")).to_contain_text("takes the starting resources")
+
+    # Ala rolls 8 on the table screen: the table announces who produces what.
+    table.locator(".die-row.d1 label").nth(3).click()
+    table.locator(".die-row.d2 label").nth(3).click()
+    expect(table.locator("#dice .production")).to_be_visible()
+    expect(table.locator("#dice .production")).to_have_text(re.compile(r"(\w+: \d .+|Nobody produces anything\.)"))
+    table.screenshot(path=str(__import__("pathlib").Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "board.png"))
