@@ -506,6 +506,9 @@ class _Rulebook:
 
     def _context_slugs(self, key: str) -> tuple[str, ...]:
         key = self.aliases.get(key, key)
+        if key not in self.contexts:  # engine names use "_", context keys "-"
+            dashed = key.replace("_", "-")
+            key = self.aliases.get(dashed, dashed)
         extra = tuple(self.extra_contexts.get(key, ()))
         if key in self.contexts:
             return _unique(self.contexts[key] + extra)
