@@ -80,14 +80,14 @@ def validate_config(config: dict) -> dict:
         "board": board,
         "play_mode": "paper",
     }
+    if board == "beginner":
+        missing = [p["color"] for p in clean_players if p["color"] not in boards.BEGINNER_PIECES]
+        if missing or len(clean_players) not in (3, 4):
+            raise IllegalAction("beginner_board_players")
     if board != "none":
         clean["board_layout"] = _validate_layout(config.get("board_layout"), len(clean_players))
         if isinstance(config.get("board_balance"), list):
             clean["board_balance"] = config["board_balance"]  # why the board counts as balanced
-        if board == "beginner":
-            missing = [p["color"] for p in clean_players if p["color"] not in boards.BEGINNER_PIECES]
-            if missing or len(clean_players) not in (3, 4):
-                raise IllegalAction("beginner_board_players")
     return clean
 
 
