@@ -8,6 +8,8 @@ def remove_test_database_files():
     yield
     from django.conf import settings
 
+    if not settings.configured:
+        return
     name = settings.DATABASES["default"].get("TEST", {}).get("NAME")
     if name and settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         for suffix in ("", "-wal", "-shm"):
@@ -23,3 +25,18 @@ def compiled_translations():
 
 
 from tests.e2e.harness import browser, server  # noqa: E402,F401  (one browser for the session)
+
+
+@pytest.fixture(autouse=True)
+def english_by_default():
+    """A request in Polish leaves its language active in the thread: start each test in English."""
+    from django.conf import settings
+
+    if not settings.configured:  # engine and hardware tests may run without Django
+        yield
+        return
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()

@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import websockets
@@ -47,7 +48,9 @@ def test_dice_reader_process_feeds_the_table_through_redis(venue_env, tmp_path):
                     if version_of(frame) == 6:
                         return frame
 
-        frame = asyncio.run(roll_and_watch())
+        # A thread of its own: the session's Playwright browser keeps a loop in this one.
+        with ThreadPoolExecutor(1) as pool:
+            frame = pool.submit(asyncio.run, roll_and_watch()).result()
         assert 'class="total">8<' in frame
         reader.send_signal(signal.SIGTERM)
         started = time.monotonic()
