@@ -246,7 +246,7 @@ def _write(game: Game, idempotency_key: str | None, make_record) -> Outcome:
             if idempotency_key and game.records.filter(idempotency_key=idempotency_key).exists():
                 return Outcome(game, game.version, duplicate=True)
             state, history = current_state(game)
-            state, history = copy.deepcopy(state), copy.deepcopy(history)
+            state, history = engine.copy_state(state), copy.deepcopy(history)
             seq = game.version + 1
             kind, payload = make_record(game, history)
             record = {"seq": seq, "kind": kind, **payload}

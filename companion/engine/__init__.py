@@ -7,6 +7,7 @@ from .game import (
     apply,
     can_redo,
     can_undo,
+    copy_state,
     fold,
     new_game,
     new_history,
@@ -15,6 +16,6 @@ from .game import (
 from .views import TABLE, view
 
 __all__ = [
-    "Chance", "IllegalAction", "ReplayError", "TABLE", "advance", "allowed_actions", "apply", "can_redo", "can_undo",
+    "Chance", "IllegalAction", "ReplayError", "TABLE", "advance", "allowed_actions", "apply", "can_redo", "can_undo", "copy_state",
     "fold", "new_game", "new_history", "seeded_secret", "view",
 ]

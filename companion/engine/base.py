@@ -3,6 +3,8 @@
 Handlers receive a `Step`: the state to change in place, the action, and access to
 chance outcomes. They validate first and change the state only once everything is legal.
 """
+import copy
+
 from . import board as boards
 from .errors import IllegalAction
 from .step import Spec, Step, add_log
@@ -147,7 +149,8 @@ def new_state(config: dict) -> dict:
 
 
 def _lay_out_board(state: dict, config: dict) -> None:
-    layout = config["board_layout"]
+    layout = copy.deepcopy(config["board_layout"])  # never shared with the caller's dict
+    config["board_layout"] = layout
     state["board"] = {
         "layout": {k: v for k, v in layout.items() if k != "robber"},
         "robber": layout.get("robber"),
@@ -272,8 +275,12 @@ def vp_total(state: dict, seat: int) -> int:
 
 
 def check_victory(state: dict, step: Step) -> None:
-    """The active player wins as soon as they hold the target during their own turn."""
-    if state["phase"] in ("setup", "finished"):
+    """The active player wins as soon as they hold the target during their own turn.
+
+    Not in the special building phase: that is nobody's own turn (the builder is checked
+    when their turn comes).
+    """
+    if state["phase"] in ("setup", "finished", "special_build"):
         return
     seat = state["turn"]["seat"]
     if vp_total(state, seat) >= state["config"]["target"]:
@@ -728,7 +735,8 @@ def done_building(step: Step) -> None:
     _start_turn(state, (state["turn"]["seat"] + 1) % len(state["players"]))
 
 
-@action("set_dice_source", phases={"setup", "roll", "main", "discard", "robber"}, actors={"table"})
+@action("set_dice_source", phases={"setup", "roll", "main", "discard", "robber", "steal", "special_build"},
+        actors={"table"})
 def set_dice_source(step: Step) -> None:
     source = step.args.get("source")
     if source not in DICE_SOURCES:

@@ -68,9 +68,20 @@ def apply_in_place(state: dict, action: dict, chance=None, recorded: dict | None
     return step.outcomes
 
 
+def copy_state(state: dict) -> dict:
+    """A deep copy that shares the board layout: it never changes once the game is set up,
+    and it is most of a board game's state (copying it dominated an action's cost)."""
+    memo = {}
+    for fixed in (state["config"].get("board_layout"), (state.get("board") or {}).get("layout"),
+                  state["config"].get("board_balance")):
+        if fixed is not None:
+            memo[id(fixed)] = fixed
+    return copy.deepcopy(state, memo)
+
+
 def apply(state: dict, action: dict, chance=None, recorded: dict | None = None) -> tuple[dict, dict]:
     """Apply one action to a copy of `state`: returns (new state, outcomes)."""
-    new_state = copy.deepcopy(state)
+    new_state = copy_state(state)
     outcomes = apply_in_place(new_state, action, chance, recorded)
     return new_state, outcomes
 
@@ -177,12 +188,12 @@ def fold(config: dict, records: list[dict], chance=None) -> tuple[dict, dict]:
                 record["original"] = by_seq[record["target"]]
             if record.get("kind") in ("action", "redo"):
                 target = record["seq"] if record["kind"] == "action" else record["target"]
-                before[target] = copy.deepcopy(state)
+                before[target] = copy_state(state)
             if record.get("kind") == "undo" and record.get("target") not in before:
                 raise IllegalAction("nothing_to_undo")
-            candidate = copy.deepcopy(state)
+            candidate = copy_state(state)
             candidate_history = copy.deepcopy(history)
-            state = advance(candidate, candidate_history, record, lambda seq: copy.deepcopy(before[seq]), chance)
+            state = advance(candidate, candidate_history, record, lambda seq: copy_state(before[seq]), chance)
             history = candidate_history
         except IllegalAction as error:
             raise ReplayError(index, error) from None

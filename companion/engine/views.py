@@ -68,7 +68,7 @@ def view(state: dict, viewer, version: int = 0) -> dict:
         result["me"] = {
             "seat": seat,
             "dev_cards": [
-                {"card": c["card"], "new": c["turn"] == this_turn and state["turn"]["seat"] == seat}
+                {"card": c["card"], "new": c["turn"] == this_turn}
                 for c in me["dev_hand"]
             ],
             "vp_hidden": rules.vp_hidden(state, seat),
