@@ -232,8 +232,18 @@ print("BENCH_JSON " + json.dumps(games))
 # ---------------------------------------------------------------- a tiny HTTP/1.1 client
 
 
-def http_get(port: int, path: str, cookies: dict[str, str]) -> tuple[int, dict[str, str]]:
-    """One GET (no redirects followed); returns the status and the cookies it set."""
+def http_get(port: int, path: str, cookies: dict[str, str], attempts: int = 4) -> tuple[int, dict[str, str]]:
+    """A GET (no redirects followed), retried on a 5xx; returns the status and the cookies it set."""
+    for attempt in range(attempts):
+        status, set_cookies = _http_get_once(port, path, cookies)
+        if status < 500:
+            break
+        print(f"    setup GET {path} answered {status}; retrying", flush=True)
+        time.sleep(0.5 * (attempt + 1))
+    return status, set_cookies
+
+
+def _http_get_once(port: int, path: str, cookies: dict[str, str]) -> tuple[int, dict[str, str]]:
     conn = http.client.HTTPConnection(HOST, port, timeout=60)
     try:
         headers = {"Host": f"{HOST}:{port}"}
