@@ -22,6 +22,7 @@ class NewGameForm(forms.Form):
             ("beginner", _("Beginner board (first game, 3–4 players)")),
             ("random", _("Random board, by the rulebook")),
             ("balanced", _("Balanced random board")),
+            ("manual", _("Enter the board laid out on the table")),
         ],
         initial="none",
     )

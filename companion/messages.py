@@ -32,6 +32,7 @@ PIECE_NAMES = {
     "roads": gettext_lazy("roads"),
 }
 PHASE_NAMES = {
+    "board": gettext_lazy("Enter the board"),
     "setup": gettext_lazy("Setup"),
     "roll": gettext_lazy("Roll the dice"),
     "discard": gettext_lazy("A 7: discard"),
@@ -93,6 +94,10 @@ def refusal(error: IllegalAction) -> str:
         "missing_outcome": _("The recorded outcome is missing."),
         "stale": _("The game moved on meanwhile; look again and retry."),
         "pick_on_board": _("Tap the place on the board."),
+        "bad_hex_edit": _("Pick a terrain and a number token that exist."),
+        "bad_harbour_edit": _("Harbours go on the coast."),
+        "bad_number": _("Pick a number token."),
+        "board_incomplete": _("The board does not match a complete set yet."),
         "no_board": _("This game has no board."),
         "place_road_first": _("Place the road next to the new settlement first."),
         "place_settlement_first": _("Place the settlement first."),
@@ -194,6 +199,12 @@ def log_text(entry: dict, names: list[str]) -> str:
         return _("%(who)s moved the robber.") % {"who": who}
     if kind == "special_build":
         return _("Special building phase: %(who)s may build now.") % {"who": who}
+    if kind == "hex_set":
+        return _("A hex of the board was set.")
+    if kind == "harbour_set":
+        return _("A harbour of the board was set.")
+    if kind == "board_entered":
+        return _("The board is entered: setup begins.")
     if kind == "won":
         return _("%(who)s wins with %(vp)s victory points!") % {"who": who, "vp": p["vp"]}
     return kind
@@ -269,3 +280,40 @@ def balance_reasons(reasons: list[dict]) -> list[str]:
         elif check == "terrain_clusters":
             lines.append(_("No more than %(max)s hexes of one terrain touch each other.") % {"max": reason.get("max")})
     return lines
+
+
+TERRAIN_NAMES = {
+    "hills": gettext_lazy("hills (brick)"),
+    "forest": gettext_lazy("forest (lumber)"),
+    "pasture": gettext_lazy("pasture (wool)"),
+    "fields": gettext_lazy("fields (grain)"),
+    "mountains": gettext_lazy("mountains (ore)"),
+    "desert": gettext_lazy("desert"),
+}
+HARBOUR_NAMES = {
+    "generic": gettext_lazy("3:1 any resource"),
+    "brick": gettext_lazy("2:1 brick"),
+    "lumber": gettext_lazy("2:1 lumber"),
+    "wool": gettext_lazy("2:1 wool"),
+    "grain": gettext_lazy("2:1 grain"),
+    "ore": gettext_lazy("2:1 ore"),
+}
+
+
+def board_problem_texts(codes: list[str]) -> list[str]:
+    """What is still missing from a board being entered, for the table screen."""
+    texts = {
+        "terrain_missing": _("Some hexes have no terrain yet."),
+        "terrain_counts": _("The terrains don't match the set (count the hexes of each kind)."),
+        "token_missing": _("Some hexes have no number token yet."),
+        "token_counts": _("The number tokens don't match the set."),
+        "token_on_desert": _("The desert takes no number token."),
+        "harbour_counts": _("The harbours don't match the set."),
+        "harbours_share_corner": _("Two harbours share an intersection."),
+    }
+    seen = []
+    for code in codes:
+        text = texts.get(code, _("The board is not complete."))
+        if text not in seen:
+            seen.append(text)
+    return seen

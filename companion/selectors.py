@@ -8,7 +8,8 @@ from django.utils.safestring import mark_safe
 
 from . import engine, services
 from .board_svg import board_picture
-from .messages import DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, log_text, production_text, reader_notice
+from .messages import (DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, board_problem_texts, log_text,
+                       production_text, reader_notice)
 from .models import DiceReaderStatus, Game
 
 # Expected share of each 2d6 total, 2..12, in 36ths.
@@ -60,9 +61,15 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     board = view["board"]
     if board:
         colors = [p["color"] for p in view["players"]]
+        targets, actions = board["targets"], board["actions"]
+        if "hex" in actions:  # entering the board: hexes and coastal paths open an editor
+            targets = {"robber": targets.get("hex", []), "road": targets.get("coast", [])}
+            actions = {}
+            context["board_edit_url"] = reverse("board_editor", args=[game.code])
+            context["board_problems"] = board_problem_texts(board["problems"])
         context["board"] = board_picture({**board["layout"], "robber": board["robber"]}, board["pieces"], colors,
-                                         board["targets"])
-        context["board_actions"] = board["actions"]
+                                         targets)
+        context["board_actions"] = actions
         production = board["production"]
         if production:
             context["production_text"] = production_text(production["seats"], names)

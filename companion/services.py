@@ -137,6 +137,11 @@ def lay_out_board(config: dict, secret: bytes) -> dict:
         layout = board_model.beginner_board()
     elif mode == "random":
         layout = board_model.random_board(frame, draws)
+    elif mode == "manual":
+        # Blank hexes to fill in from the physical board; harbours where the frame has them.
+        frame_data = board_model.get_frame(frame)
+        layout = board_model.empty_board(frame)
+        layout["harbours"] = dict(zip(frame_data.harbour_edges, frame_data.harbour_types))
     elif mode == "balanced":
         layout, reasons = board_model.balanced_board(frame, draws)
         config = {**config, "board_balance": reasons}

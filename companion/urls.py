@@ -13,4 +13,5 @@ urlpatterns = [
     path("g/<str:code>/seats/<int:index>/revoke/", views.seat_admin, {"op": "revoke"}, name="seat_revoke"),
     path("g/<str:code>/export.json", views.export, name="export"),
     path("g/<str:code>/reader/", views.reader_setup, name="reader_setup"),
+    path("g/<str:code>/board/edit", views.board_editor, name="board_editor"),
 ]

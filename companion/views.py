@@ -12,7 +12,8 @@ from django.views.decorators.http import require_GET, require_POST
 from . import dice_reader, engine, services
 from .engine import IllegalAction
 from .forms import NewGameForm
-from .messages import balance_reasons, refusal
+from .engine import board as board_model
+from .messages import HARBOUR_NAMES, TERRAIN_NAMES, balance_reasons, refusal
 from .models import Game
 from .selectors import reader_devices, screen_context
 
@@ -135,7 +136,8 @@ def _action_args(post) -> dict:
     args = {}
     if "die1" in post or "die2" in post:
         args["dice"] = [post.get("die1"), post.get("die2")]
-    for field in ("victim", "hand_size", "card", "resource", "holder", "source", "seat", "corner", "edge", "hex"):
+    for field in ("victim", "hand_size", "card", "resource", "holder", "source", "seat", "corner", "edge", "hex",
+                  "terrain", "number", "harbour"):
         if field in post:
             args[field] = post.get(field)
     if "resources" in post:
@@ -200,3 +202,25 @@ def reader_setup(request: HttpRequest, code: str) -> HttpResponse:
 
 def _plausible_device(url: str) -> bool:
     return len(url) <= 200 and (url.startswith("/dev/") or url.startswith(("socket://", "rfc2217://", "loop://")))
+
+
+@require_GET
+def board_editor(request: HttpRequest, code: str) -> HttpResponse:
+    """The form for one hex or one coastal path while the table enters its board."""
+    game = _game(code)
+    if not _is_host(request, game):
+        return HttpResponseForbidden(_("Only the table screen may do this."))
+    state, _history = services.current_state(game)
+    if state["phase"] != "board":
+        return HttpResponse("")
+    layout = state["board"]["layout"]
+    hex_, edge = request.GET.get("hex"), request.GET.get("edge")
+    context = {"game": game, "act_url": reverse("act", args=[game.code]), "terrains": TERRAIN_NAMES,
+               "harbours": HARBOUR_NAMES, "numbers": board_model.NUMBERS}
+    if hex_ in layout["hexes"]:
+        context.update(hex=hex_, current=layout["hexes"][hex_])
+    elif edge:
+        context.update(edge=edge, current_harbour=layout["harbours"].get(edge, ""))
+    else:
+        return HttpResponse(_("Tap a hex or a coastal path."), status=422)
+    return render(request, "partials/board_editor.html", context)

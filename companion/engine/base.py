@@ -16,7 +16,7 @@ PLAYABLE_DEV_CARDS = ("knight", "monopoly", "road_building", "year_of_plenty")
 SUPPLY = {"settlements": 5, "cities": 4, "roads": 15}
 COLORS = ("red", "blue", "white", "orange", "green", "brown")
 DICE_SOURCES = ("typed", "virtual", "reader")
-BOARD_MODES = ("none", "beginner", "random", "balanced")
+BOARD_MODES = ("none", "beginner", "random", "balanced", "manual")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LONGEST_ROAD_VP = LARGEST_ARMY_VP = 2
 LARGEST_ARMY_MIN = 3
@@ -87,13 +87,15 @@ def validate_config(config: dict) -> dict:
         if missing or len(clean_players) not in (3, 4):
             raise IllegalAction("beginner_board_players")
     if board != "none":
-        clean["board_layout"] = _validate_layout(config.get("board_layout"), len(clean_players))
+        # A board entered by hand is checked when the table says it is complete.
+        clean["board_layout"] = _validate_layout(config.get("board_layout"), len(clean_players),
+                                                 complete=board != "manual")
         if isinstance(config.get("board_balance"), list):
             clean["board_balance"] = config["board_balance"]  # why the board counts as balanced
     return clean
 
 
-def _validate_layout(layout, players: int) -> dict:
+def _validate_layout(layout, players: int, complete: bool = True) -> dict:
     """A board laid out on the table: the right frame for the player count, and complete."""
     if not isinstance(layout, dict) or layout.get("frame") not in boards.FRAMES:
         raise IllegalAction("board_layout")
@@ -103,7 +105,7 @@ def _validate_layout(layout, players: int) -> dict:
         problems = boards.validate_board(layout)
     except (KeyError, TypeError, ValueError, AttributeError):
         raise IllegalAction("board_layout") from None
-    if problems:
+    if problems and complete:
         raise IllegalAction("board_layout", problem=problems[0][0])
     return layout
 
@@ -159,6 +161,8 @@ def _lay_out_board(state: dict, config: dict) -> None:
         "victims": [],
     }
     state["setup"]["corner"] = None
+    if config["board"] == "manual":
+        state["phase"] = "board"  # the table enters the physical board first
     if config["board"] == "beginner":
         # The first-game picture's pieces stand on the board already: play starts at once.
         seat_of_colour = {p["color"]: seat for seat, p in enumerate(config["players"])}
@@ -229,6 +233,8 @@ def board_targets(state: dict, seat: int) -> dict:
     board = state["board"]
     layout, pieces = board["layout"], board["pieces"]
     phase = state["phase"]
+    if phase == "board":  # entering the board: every hex and every coastal path
+        return {"hex": list(layout["hexes"]), "coast": list(boards.geometry(layout).coastal_edges)}
     if phase == "setup":
         corner = state["setup"]["corner"]
         if corner is None:
@@ -348,6 +354,56 @@ def _award_largest_army(state: dict, step: Step, seat: int) -> None:
     if holder is None or knights > state["players"][holder]["knights_played"]:
         state["largest_army"] = seat
         step.log("largest_army", seat=seat, knights=knights, previous=holder)
+
+
+# ---------------------------------------------------------------- entering a physical board
+
+
+@action("edit_hex", phases={"board"}, actors={"table"})
+def edit_hex(step: Step) -> None:
+    """Mirror one hex of the board on the table: its terrain and number token."""
+    board = step.state["board"]
+    hex_ = _location(step, "hex")
+    terrain = step.args.get("terrain") or None
+    number = step.args.get("number")
+    number = None if number in (None, "") or terrain == "desert" else whole_number(number, "bad_number")
+    try:
+        layout = boards.set_number(boards.set_terrain(board["layout"], hex_, terrain), hex_, number)
+    except ValueError:
+        raise IllegalAction("bad_hex_edit") from None
+    board["layout"] = layout  # a new dict: layouts are shared between states, never changed
+    step.log("hex_set", hex=hex_, terrain=terrain, number=number)
+
+
+@action("edit_harbour", phases={"board"}, actors={"table"})
+def edit_harbour(step: Step) -> None:
+    board = step.state["board"]
+    edge = _location(step, "edge")
+    kind = step.args.get("harbour") or None
+    try:
+        board["layout"] = boards.set_harbour(board["layout"], edge, kind)
+    except ValueError:
+        raise IllegalAction("bad_harbour_edit") from None
+    step.log("harbour_set", edge=edge, harbour=kind)
+
+
+def board_problems(state: dict) -> list:
+    """What still differs from a complete board (the robber goes on the desert)."""
+    layout = state["board"]["layout"]
+    desert = next((h for h, x in layout["hexes"].items() if x["terrain"] == "desert"), None)
+    return boards.validate_board({**layout, "robber": desert})
+
+
+@action("board_done", phases={"board"}, actors={"table"})
+def board_done(step: Step) -> None:
+    state = step.state
+    problems = board_problems(state)
+    if problems:
+        raise IllegalAction("board_incomplete", problem=problems[0][0])
+    layout = state["board"]["layout"]
+    state["board"]["robber"] = next(h for h, x in layout["hexes"].items() if x["terrain"] == "desert")
+    state["phase"] = "setup"
+    step.log("board_entered")
 
 
 # ---------------------------------------------------------------- setup rounds
@@ -735,7 +791,7 @@ def done_building(step: Step) -> None:
     _start_turn(state, (state["turn"]["seat"] + 1) % len(state["players"]))
 
 
-@action("set_dice_source", phases={"setup", "roll", "main", "discard", "robber", "steal", "special_build"},
+@action("set_dice_source", phases={"board", "setup", "roll", "main", "discard", "robber", "steal", "special_build"},
         actors={"table"})
 def set_dice_source(step: Step) -> None:
     source = step.args.get("source")

@@ -80,7 +80,8 @@ def view(state: dict, viewer, version: int = 0) -> dict:
 
 
 BOARD_ACTIONS = {"settlement": ("place_settlement", "build_settlement"), "road": ("place_road", "build_road"),
-                 "city": ("build_city",), "robber": ("move_robber",)}
+                 "city": ("build_city",), "robber": ("move_robber",), "hex": ("edit_hex",),
+                 "coast": ("edit_harbour",)}
 
 
 def _board_view(state: dict, viewer, finished: bool):
@@ -106,6 +107,7 @@ def _board_view(state: dict, viewer, finished: bool):
         "production": state["production"],
         "targets": targets,
         "actions": actions,
+        "problems": [code for code, _details in base.board_problems(state)] if state["phase"] == "board" else [],
     }
 
 

@@ -35,7 +35,7 @@ def first_entry(key, games=None):
 
 # Phases (state["phase"]). The engine's own phases are read from its actions and its
 # source below; this list says which context key each maps to.
-PHASES = ("setup", "roll", "discard", "robber", "steal", "main", "special_build", "finished")
+PHASES = ("board", "setup", "roll", "discard", "robber", "steal", "main", "special_build", "finished")
 
 # Building actions (buy a piece or a card) -> context key.
 BUILD_KEYS = {
@@ -52,6 +52,9 @@ OTHER_ACTION_KEYS = {
     "place_road": "phase:setup",
     "steal": "phase:steal",
     "done_building": "phase:special-build",
+    "edit_hex": "phase:board",
+    "edit_harbour": "phase:board",
+    "board_done": "phase:board",
     "roll": "phase:roll",
     "discard": "phase:discard",
     "move_robber": "phase:robber",

@@ -79,7 +79,7 @@ def test_unreadable_and_tilted_dice_ask_for_a_reroll(table_with_reader):
     assert rolls(game) == []
     simulator.roll(1, 1)  # the re-roll is applied and the notice clears
     assert wait_until(lambda: len(rolls(game)) == 1)
-    assert DiceReaderStatus.objects.get(game=game).notice is None
+    assert wait_until(lambda: DiceReaderStatus.objects.get(game=game).notice is None)
 
 
 def test_unplugged_reader_shows_lost_then_connected(table_with_reader):
