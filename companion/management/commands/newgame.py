@@ -27,7 +27,7 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=None, help="reproducible dice and cards")
         parser.add_argument("--target", type=int, default=10)
         parser.add_argument("--dice", default="typed", choices=["typed", "virtual"])
-        parser.add_argument("--board", default="none", choices=["none", "beginner", "random", "balanced"])
+        parser.add_argument("--board", default="none", choices=["none", "beginner", "random", "balanced", "manual"])
         parser.add_argument("--base-url", default=None, help="address players reach (default: this machine:8000)")
         parser.add_argument("--json", action="store_true")
 
