@@ -159,6 +159,7 @@ def _lay_out_board(state: dict, config: dict) -> None:
         "pieces": boards.empty_pieces(),
         "free_roads": 0,
         "victims": [],
+        "road_lengths": {},  # each seat's longest trail, recounted only when a build changes it
     }
     state["setup"]["corner"] = None
     if config["board"] == "manual":
@@ -211,14 +212,27 @@ def _place(state: dict, seat: int, kind: str, where: str) -> None:
         player["cities"] += 1
 
 
-def _update_longest_road(state: dict, step: Step) -> None:
+def _update_longest_road(state: dict, step: Step, changed: list[int]) -> None:
+    """Recount the trails of the seats a build can have changed, then apply the award rule.
+
+    Only those seats: a road changes its builder's trail, a settlement the trails of the
+    roads through its intersection. The others' lengths are kept in the state.
+    """
     board = state["board"]
-    holder = boards.longest_road_holder(board["layout"], board["pieces"], range(len(state["players"])),
-                                        state["longest_road"])
+    lengths = board["road_lengths"]
+    for seat in changed:
+        lengths[str(seat)] = boards.longest_road(board["layout"], board["pieces"], seat)
+    holder = boards.longest_road_award({int(s): n for s, n in lengths.items()}, state["longest_road"])
     if holder != state["longest_road"]:
         step.log("longest_road", seat=holder, previous=state["longest_road"],
-                 length=boards.longest_road(board["layout"], board["pieces"], holder) if holder is not None else 0)
+                 length=lengths.get(str(holder), 0) if holder is not None else 0)
         state["longest_road"] = holder
+
+
+def _seats_with_roads_at(state: dict, corner: str) -> list[int]:
+    board = state["board"]
+    edges = boards.geometry(board["layout"]).corner_edges[corner]
+    return sorted({board["pieces"]["roads"][e] for e in edges if e in board["pieces"]["roads"]})
 
 
 def _location(step: Step, key: str) -> str:
@@ -627,7 +641,7 @@ def build_road(step: Step) -> None:
     if free:
         board["free_roads"] -= 1
     step.log("built_road", seat=seat, free=free)
-    _update_longest_road(state, step)
+    _update_longest_road(state, step, [seat])
 
 
 @action("build_settlement", phases={"main", "special_build"}, actors={"active", "table"})
@@ -644,7 +658,7 @@ def build_settlement(step: Step) -> None:
     _board_refusal(boards.check_settlement(board["layout"], board["pieces"], seat, corner))
     _place(state, seat, "settlement", corner)
     step.log("built_settlement", seat=seat)
-    _update_longest_road(state, step)  # a settlement may break an opponent's road
+    _update_longest_road(state, step, _seats_with_roads_at(state, corner))  # it may break a road
 
 
 @action("build_city", phases={"main", "special_build"}, actors={"active", "table"})

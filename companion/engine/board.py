@@ -59,6 +59,7 @@ from .board_rules import (
     legal_road_edges,
     legal_settlement_corners,
     longest_road,
+    longest_road_award,
     longest_road_holder,
     longest_road_lengths,
     owner_at,

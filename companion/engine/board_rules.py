@@ -258,6 +258,11 @@ def longest_road_holder(board: dict, pieces: dict, seats: Iterable[Seat], holder
     lengths = longest_road_lengths(board, pieces, seats)
     if holder is not None and holder not in lengths:
         lengths[holder] = longest_road(board, pieces, holder)
+    return longest_road_award(lengths, holder)
+
+
+def longest_road_award(lengths: dict[Seat, int], holder: Seat | None) -> Seat | None:
+    """The award rule of longest_road_holder, from lengths already known."""
     best = max(lengths.values(), default=0)
     if best < LONGEST_ROAD_MIN:
         return None

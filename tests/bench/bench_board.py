@@ -10,8 +10,9 @@ Every placement is checked by board_rules (check_settlement / check_road / check
 
 Then it times, in the same run:
 
-* Longest Road recomputation for all six players: board_rules.longest_road_holder, what
-  the engine runs after every road or settlement built;
+* Longest Road recomputation for all six players (board_rules.longest_road_holder), and
+  for the one seat a road changes (board_rules.longest_road), which is what the engine
+  recounts after a road is built (a settlement recounts the seats whose roads it touches);
 * one roll's production: board_rules.production, what the engine runs after every roll
   (the totals follow two virtual dice; a 7 pays nothing and is rolled again);
 
@@ -212,6 +213,8 @@ def main(argv=None) -> None:
     measurements = {
         "longest road, late": timed(boards.longest_road_holder, [(layout, pieces, seats, holder)] * rounds),
         "longest road, empty": timed(boards.longest_road_holder, [(layout, empty, seats, None)] * rounds),
+        "one seat's trail, late": timed(boards.longest_road, [(layout, pieces, s) for s in seats] * rounds),
+        "one seat's trail, empty": timed(boards.longest_road, [(layout, empty, s) for s in seats] * rounds),
         "production, late": timed(boards.production, [(layout, pieces, robber, t) for t in totals]),
         "production, empty": timed(boards.production, [(layout, empty, robber, t) for t in totals]),
     }
