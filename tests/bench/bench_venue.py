@@ -1,9 +1,9 @@
 """Venue load benchmark: the real app over real websockets, against two baselines.
 
-    CATAN_NO_BOOTSTRAP=1 .venv/bin/python -m tests.bench.bench_venue \
+    .venv/bin/python -m tests.bench.bench_venue \
         [--tables 20] [--phones 6] [--rate 1] [--duration 20] [--burst 5] [--burst-duration 5] \
-        [--idle 0] [--config embedded|venue] [--targets app,channels,websockets]
-    CATAN_NO_BOOTSTRAP=1 .venv/bin/python -m tests.bench.bench_venue --growth [--records 5000] [--samples 20]
+        [--idle 0] [--config embedded|venue] [--targets app,channels,websockets] [--json FILE]
+    .venv/bin/python -m tests.bench.bench_venue --growth [--records 5000] [--samples 42] [--config ...]
 
 This process is the client; every server is a subprocess on 127.0.0.1:
 
@@ -54,7 +54,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
@@ -193,7 +193,11 @@ class AppEnvironment:
                 admin.execute(f'CREATE DATABASE "{self.db_name}"')
             self.env["DATABASE_URL"] = PG_ADMIN.rsplit("/", 1)[0] + "/" + self.db_name
             self.env["REDIS_URL"] = REDIS_URL
-        subprocess.run([PY, "manage.py", "migrate", "-v0"], cwd=ROOT, env=self.env, check=True, timeout=300)
+        try:
+            subprocess.run([PY, "manage.py", "migrate", "-v0"], cwd=ROOT, env=self.env, check=True, timeout=300)
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
         return self
 
     def __exit__(self, *exc):
@@ -881,9 +885,9 @@ def print_report(results: list[dict], args) -> None:
             r = steady["cpu_per_1000"] / chan["phases"][0]["cpu_per_1000"]
             print(f"  CPU per delivery within 2x of minimal Channels: x{r:.2f} -> {verdict(r <= 2)}")
         if steady["coalesced"] > steady["delivered"] / 10:
-            print(f"  note: {steady['coalesced']} of {steady['delivered']} steady deliveries were coalesced (the server "
-                  "was behind, one render served several versions): its CPU per delivery is then an underestimate; "
-                  "--growth measures the unloaded cost")
+            print(f"  note: {steady['coalesced']} of {steady['delivered']} steady deliveries were coalesced (the "
+                  "server was behind, one render served several versions): its CPU per delivery is then an "
+                  "underestimate; --growth measures the unloaded cost")
 
 
 # ---------------------------------------------------------------- growth mode
@@ -971,7 +975,9 @@ async def growth_point(table: AppTable, pid: int, samples: int, warmup: int) -> 
         if action.outcome != "ok":
             raise RuntimeError(f"growth action {action.kind} was {action.outcome}")
         start_version = start_version or action.version
-        await table.wait_all(action.version, 30)
+        if not await table.wait_all(action.version, 30):
+            state = [(s.latest, s.close_code) for s in table.screens]
+            raise RuntimeError(f"screens did not reach version {action.version} in 30 s: {state}")
         walls.append((now() - action.scheduled) * 1000)
         replies.append((action.answered - action.sent) * 1000)
     cpu = cpu_seconds(pid) - cpu0
@@ -988,19 +994,23 @@ async def run_growth(args, workdir: Path) -> None:
             (table,), _ = target.make_tables(1, 0, args.phones)
             opened, failed = await connect_all(table.screens, 8, 60)
             print(f"growth: game {table.code}, {opened} screens ({failed} failed), config {args.config}", flush=True)
-            while table.phase == "setup":  # the setup rounds: record 2n
+            for _ in range(4 * len(PLAYERS)):  # the setup rounds: record 2n
+                if table.phase != "setup":
+                    break
                 action = Action(0, "setup", now())
                 await table.trigger(action)
                 await table.wait_all(action.version or 0, 30)
+            if table.phase == "setup":
+                raise RuntimeError("the setup rounds did not finish")
             early = await growth_point(table, target.process.pid, args.samples, warmup=3)
             print(f"  HTTP at record {early['record']}: {early['wall_p50']:.1f} ms p50 (all screens), "
                   f"server CPU {early['cpu_ms']:.1f} ms/action", flush=True)
             print(f"  fast-forwarding to record {args.records} with services.perform in `manage.py shell` ...",
                   flush=True)
-            service = env.shell(GROWTH_SCRIPT, {"BENCH_GAME": table.code, "BENCH_TARGET": str(args.records),
-                                                "BENCH_N": str(args.samples),
-                                                "BENCH_BASE_URL": f"http://{HOST}:{target.port}"},
-                                timeout=3600, no_redis=True)
+            # In a thread: the screens' sockets must keep answering daphne's pings meanwhile.
+            extra = {"BENCH_GAME": table.code, "BENCH_TARGET": str(args.records), "BENCH_N": str(args.samples),
+                     "BENCH_BASE_URL": f"http://{HOST}:{target.port}"}
+            service = await asyncio.to_thread(env.shell, GROWTH_SCRIPT, extra, 3600, True)
             # The game moved on without this client: take its phase from the shell.
             table.phase = service["phase"]
             table.discard_next = service["pending"][0] if service["pending"] else 0
@@ -1012,9 +1022,12 @@ async def run_growth(args, workdir: Path) -> None:
             target.stop()
     e, l = service["early"], service["late"]
     print("\n" + "=" * 100)
-    print(f"growth: one action at record ~{early['record']} vs ~{late['record']} "
-          f"(config {args.config}, 1 table screen + {args.phones} phones, {args.samples} actions each; "
-          f"fast-forward {service['ff_actions']} actions in {service['ff_s']:.0f} s)")
+    print(f"growth: one action early vs late in a game (config {args.config}, 1 table screen + {args.phones} "
+          f"phones, {args.samples} actions at each point; fast-forward {service['ff_actions']} actions in "
+          f"{service['ff_s']:.0f} s)")
+    print(f"  HTTP rows: the measured game from record {early['record']} and from record {late['record']}; "
+          f"service rows (in `manage.py shell`): a fresh game from record {e['record']}, the measured game "
+          f"from record {l['record']}")
     rows = [
         ("HTTP action -> all screens, p50 ms", early["wall_p50"], late["wall_p50"]),
         ("HTTP action -> all screens, mean ms", early["wall_mean"], late["wall_mean"]),
@@ -1027,7 +1040,7 @@ async def run_growth(args, workdir: Path) -> None:
         ("DB queries: table render", e["table_queries"], l["table_queries"]),
         ("DB queries: seat render", e["seat_queries"], l["seat_queries"]),
     ]
-    print(f"{'':<42}{'record ~' + str(e['record']):>14}{'record ~' + str(l['record']):>16}{'ratio':>9}")
+    print(f"{'':<42}{'early':>14}{'late':>16}{'ratio':>9}")
     for label, a, b in rows:
         print(f"{label:<42}{a:>14.2f}{b:>16.2f}{(b / a if a else float('nan')):>9.2f}")
     r = late["wall_p50"] / early["wall_p50"]
@@ -1098,7 +1111,7 @@ def main(argv=None) -> None:
     workdir = Path(tempfile.mkdtemp(prefix="catan-bench-"))
     try:
         if args.growth:
-            asyncio.run(run_growth(args, workdir))
+            asyncio.run(asyncio.wait_for(run_growth(args, workdir), args.target_timeout))
         else:
             asyncio.run(run_load(args, workdir))
     finally:

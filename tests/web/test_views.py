@@ -120,3 +120,20 @@ def test_export_only_after_the_game_ends(client):
     data = json.loads(client.get(reverse("export", args=[game.code])).content)
     assert data["format"] == "catan-companion/actions"
     assert services.export_records(game)["config"] == data["config"]
+
+
+def test_polish_screens_keep_svg_coordinates_with_dots(client):
+    """Polish number formatting writes 110,0: an SVG attribute must never get that."""
+    import re
+
+    game = new_game(dice_source="typed")
+    client.get(reverse("table", args=[game.code]) + f"?key={game.host_token}", HTTP_ACCEPT_LANGUAGE="pl")
+    act = reverse("act", args=[game.code])
+    for i in range(6):
+        client.post(act, {"as": "table", "type": "place_setup", "idem": f"s{i}"}, HTTP_ACCEPT_LANGUAGE="pl")
+    client.post(act, {"as": "table", "type": "roll", "die1": "3", "die2": "5", "idem": "r"}, HTTP_ACCEPT_LANGUAGE="pl")
+    page = client.get(reverse("table", args=[game.code]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert 'lang="pl"' in page
+    svg_numbers = re.findall(r'\b(?:x|y|height)="([^"]*)"', page)  # ("points" pairs use commas)
+    assert svg_numbers
+    assert [v for v in svg_numbers if re.search(r"\d,\d", v)] == []
