@@ -16,7 +16,3 @@ def finish_setup(game):
         services.perform(game, TABLE, "place_setup")
     game.refresh_from_db()
 
-
-def roll_until_not_seven(game, seat):
-    """Roll typed dice that are never a 7."""
-    services.perform(game, TABLE, "roll", {"dice": [2, 4]})

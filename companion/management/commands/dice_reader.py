@@ -1,13 +1,11 @@
 """Run one table's dice reader as its own process (the venue configuration)."""
-import signal
-import threading
-
 from django.core.management.base import BaseCommand, CommandError
 
 from companion import services
 from companion.dice_reader import TableReader
 from companion.engine import IllegalAction
 from companion.models import Game
+from hardware.reader import run_until_signal
 
 
 class Command(BaseCommand):
@@ -27,13 +25,8 @@ class Command(BaseCommand):
             table = services.set_dice_reader(table, device)
         except IllegalAction as error:
             raise CommandError(f"cannot use the dice reader now: {error}") from None
-        stop = threading.Event()
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(signum, lambda *_: stop.set())
-        reader = TableReader(table, device).start()
+        reader = TableReader(table, device)
         self.stdout.write(f"Reading {device} for game {table.code}. Ctrl-C to stop.")
         self.stdout.flush()
-        try:
-            stop.wait()
-        finally:
-            reader.stop()
+        # Starts the reader, waits for SIGTERM/SIGINT and closes the port within a second.
+        run_until_signal(reader.reader)
