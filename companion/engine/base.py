@@ -521,9 +521,15 @@ def roll(step: Step) -> None:
     seat = state["turn"]["seat"]
     total = dice[0] + dice[1]
     state["last_roll"] = {"dice": dice, "total": total, "seat": seat, "source": source, "turn": state["turn"]["number"]}
+    step.log("rolled", seat=seat, dice=dice, total=total, source=source)
+    resolve_total(step, total)
+
+
+def resolve_total(step: Step, total: int) -> None:
+    """What a rolled number does, whatever produced it (dice or an event card)."""
+    state = step.state
     state["roll_counts"][total] += 1
     state["turn"]["rolled"] = True
-    step.log("rolled", seat=seat, dice=dice, total=total, source=source)
     if on_board(state):
         board = state["board"]
         paid = boards.production(board["layout"], board["pieces"], board["robber"], total) if total != 7 else {}
