@@ -6,6 +6,7 @@ chance outcomes. They validate first and change the state only once everything i
 import copy
 
 from . import board as boards
+from . import hands
 from .errors import IllegalAction
 from .step import Spec, Step, add_log
 
@@ -17,6 +18,7 @@ SUPPLY = {"settlements": 5, "cities": 4, "roads": 15}
 COLORS = ("red", "blue", "white", "orange", "green", "brown")
 DICE_SOURCES = ("typed", "virtual", "reader")
 BOARD_MODES = ("none", "beginner", "random", "balanced", "manual")
+PLAY_MODES = ("hands", "paper")  # hands on phones (needs the board: production comes from it), paper cards
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LONGEST_ROAD_VP = LARGEST_ARMY_VP = 2
 LARGEST_ARMY_MIN = 3
@@ -74,13 +76,18 @@ def validate_config(config: dict) -> dict:
     board = config.get("board", "none")
     if board not in BOARD_MODES:
         raise IllegalAction("board_mode", board=board)
+    play_mode = config.get("play_mode") or ("paper" if board == "none" else "hands")
+    if play_mode not in PLAY_MODES:
+        raise IllegalAction("play_mode", mode=str(play_mode)[:20])
+    if play_mode == "hands" and board == "none":
+        raise IllegalAction("hands_need_board")
     clean = {
         "rules": rules,
         "players": clean_players,
         "target": target,
         "dice_source": dice_source,
         "board": board,
-        "play_mode": "paper",
+        "play_mode": play_mode,
     }
     if board == "beginner":
         missing = [p["color"] for p in clean_players if p["color"] not in boards.BEGINNER_PIECES]
@@ -128,11 +135,14 @@ def new_state(config: dict) -> dict:
                 "knights_played": 0,
                 "dev_played": [],
                 "discarded": 0,
+                "hand": hands.empty_hand(),
             }
             for _ in range(n)
         ],
+        "bank": hands.full_bank() if config["play_mode"] == "hands" else None,
+        "offers": [],
         "dev_deck": dict(DEV_DECK),
-        "counters": {"dice": 0, "dev": 0, "log": 0},
+        "counters": {"dice": 0, "dev": 0, "log": 0, "steal": 0, "offer": 0},
         "longest_road": None,
         "largest_army": None,
         "roll_counts": [0] * 13,
@@ -177,8 +187,10 @@ def _lay_out_board(state: dict, config: dict) -> None:
         layout_board = state["board"]["layout"]
         for seat, player in enumerate(config["players"]):
             corner = boards.beginner_starred_settlement(player["color"])
-            add_log(state, "starting_resources", seat=seat,
-                    resources=boards.starting_resources(layout_board, corner))
+            resources = boards.starting_resources(layout_board, corner)
+            if hands.uses_hands(state):
+                hands.take_from_bank(state, seat, resources)
+            add_log(state, "starting_resources", seat=seat, resources=resources)
         add_log(state, "game_started", seat=0)
 
 
@@ -461,8 +473,10 @@ def place_settlement(step: Step) -> None:
     round_number = 1 if state["setup"]["index"] < len(state["players"]) else 2
     if round_number == 2:
         # The second settlement pays one card for each terrain next to it.
-        step.log("starting_resources", seat=seat,
-                 resources=boards.starting_resources(board["layout"], corner))
+        resources = boards.starting_resources(board["layout"], corner)
+        if hands.uses_hands(state):
+            hands.take_from_bank(state, seat, resources)
+        step.log("starting_resources", seat=seat, resources=resources)
 
 
 @action("place_road", phases={"setup"}, actors={"active", "table"},
@@ -533,15 +547,34 @@ def resolve_total(step: Step, total: int) -> None:
     if on_board(state):
         board = state["board"]
         paid = boards.production(board["layout"], board["pieces"], board["robber"], total) if total != 7 else {}
-        state["production"] = {"total": total, "seats": {str(s): r for s, r in sorted(paid.items())}}
+        withheld = []
+        if hands.uses_hands(state):
+            paid, withheld = hands.pay_production(state, paid)
+        state["production"] = {"total": total, "seats": {str(s): r for s, r in sorted(paid.items())},
+                               "withheld": withheld, "turn": state["turn"]["number"]}
         if paid:
             step.log("produced", production=state["production"]["seats"])
+        if withheld:
+            step.log("bank_short", resources=withheld)
     if total == 7:
-        state["phase"] = "discard"
-        state["pending"] = [{"seat": s, "kind": "discard"} for s in range(len(state["players"]))]
-        state["robber_return"] = "main"
+        start_discards(state, robber_return="main")
     else:
         state["phase"] = "main"
+
+
+def start_discards(state: dict, robber_return: str) -> None:
+    """A 7: who holds too many cards gives half back, all at once; then the robber moves.
+
+    With paper cards every seat answers (the app cannot count their hands); with hands on
+    phones only those above the limit are asked."""
+    n = len(state["players"])
+    if hands.uses_hands(state):
+        seats = [s for s in range(n) if hands.hand_size(state, s) > HAND_LIMIT]
+    else:
+        seats = list(range(n))
+    state["pending"] = [{"seat": s, "kind": "discard"} for s in seats]
+    state["robber_return"] = robber_return
+    state["phase"] = "discard" if seats else "robber"
 
 
 def _valid_die(value) -> bool:
@@ -551,6 +584,9 @@ def _valid_die(value) -> bool:
 @action("discard", phases={"discard"}, actors={"pending", "table"})
 def discard(step: Step) -> None:
     state = step.state
+    if hands.uses_hands(state):
+        _discard_from_hand(step)
+        return
     seat = step.seat_for_pending("discard")
     hand_size = whole_number(step.args.get("hand_size"), "bad_hand_size")
     if not 0 <= hand_size <= 95:
@@ -560,6 +596,24 @@ def discard(step: Step) -> None:
     state["pending"] = [p for p in state["pending"] if p["seat"] != seat]
     state["players"][seat]["discarded"] += count
     step.log("discarded", seat=seat, hand_size=hand_size, count=count)
+    if not state["pending"]:
+        state["phase"] = "robber"
+
+
+def _discard_from_hand(step: Step) -> None:
+    """The player picks which half of their hand goes back to the bank (from their phone)."""
+    state = step.state
+    if "seat" not in step.actor:
+        raise IllegalAction("discard_on_phone")  # only the owner knows the hand
+    seat = step.seat_for_pending("discard")
+    cards = hands.bundle(step.args.get("cards"), "bad_discard")
+    due = hands.hand_size(state, seat) // 2
+    if sum(cards.values()) != due:
+        raise IllegalAction("discard_count", count=due)
+    hands.pay_to_bank(state, seat, cards, code="discard_not_held")
+    state["pending"] = [p for p in state["pending"] if p["seat"] != seat]
+    state["players"][seat]["discarded"] += due
+    step.log("discarded", seat=seat, count=due, cards=cards)
     if not state["pending"]:
         state["phase"] = "robber"
 
@@ -590,6 +644,8 @@ def _move_robber_on_board(step: Step, seat: int) -> None:
         raise IllegalAction("robber_must_move")
     board["robber"] = hex_
     victims = boards.robber_victims(board["layout"], board["pieces"], hex_, exclude=seat)
+    if hands.uses_hands(state):
+        victims = [v for v in victims if hands.hand_size(state, v)]  # nothing to take from an empty hand
     step.log("robber_placed", seat=seat, hex=hex_, victims=victims)
     if victims:
         board["victims"] = victims
@@ -608,12 +664,39 @@ def steal(step: Step) -> None:
     if victim not in state["board"]["victims"]:
         raise IllegalAction("bad_victim")
     step.log("robber_moved", seat=seat, victim=victim)
+    if hands.uses_hands(state):
+        _take_random_card(step, seat, victim)
     state["board"]["victims"] = []
     state["phase"] = state["robber_return"] or "main"
     state["robber_return"] = None
 
 
+def _take_random_card(step: Step, thief: int, victim: int) -> None:
+    """The server draws the card; only thief and victim learn which."""
+    state = step.state
+    victim_hand = hands.hand(state, victim)
+    counter = state["counters"]["steal"]
+
+    def draw(chance):
+        index = chance.randint("steal", counter, hands.hand_size(state, victim))
+        for r in hands.RESOURCES:  # a fixed order keeps the draw reproducible
+            if index < victim_hand[r]:
+                return r
+            index -= victim_hand[r]
+        raise AssertionError("index beyond the hand")
+
+    card = step.outcome("stolen", draw, lambda v: v in hands.RESOURCES and victim_hand[v] > 0)
+    state["counters"]["steal"] = counter + 1
+    hands.move(state, victim, thief, {card: 1})
+    step.log("stole", seat=thief, secret_for=[thief, victim], victim=victim, card=card)
+
+
 # ---------------------------------------------------------------- building
+
+
+def _pay(state: dict, seat: int, item: str) -> None:
+    if hands.uses_hands(state):
+        hands.pay_to_bank(state, seat, hands.COSTS[item])
 
 
 def _build(step: Step, kind: str, log_kind: str) -> int:
@@ -642,10 +725,12 @@ def build_road(step: Step) -> None:
     if _pieces_left(state, seat, "roads") <= 0:
         raise IllegalAction("no_pieces_left", piece="roads", limit=SUPPLY["roads"])
     _board_refusal(boards.check_road(board["layout"], board["pieces"], seat, edge))
-    _place(state, seat, "road", edge)
     free = board["free_roads"] > 0
     if free:
         board["free_roads"] -= 1
+    else:
+        _pay(state, seat, "road")
+    _place(state, seat, "road", edge)
     step.log("built_road", seat=seat, free=free)
     _update_longest_road(state, step, [seat])
 
@@ -662,6 +747,7 @@ def build_settlement(step: Step) -> None:
         raise IllegalAction("no_pieces_left", piece="settlements", limit=SUPPLY["settlements"])
     board = state["board"]
     _board_refusal(boards.check_settlement(board["layout"], board["pieces"], seat, corner))
+    _pay(state, seat, "settlement")
     _place(state, seat, "settlement", corner)
     step.log("built_settlement", seat=seat)
     _update_longest_road(state, step, _seats_with_roads_at(state, corner))  # it may break a road
@@ -677,6 +763,7 @@ def build_city(step: Step) -> None:
             raise IllegalAction("no_pieces_left", piece="cities", limit=SUPPLY["cities"])
         board = state["board"]
         _board_refusal(boards.check_city(board["layout"], board["pieces"], seat, corner))
+        _pay(state, seat, "city")
         _place(state, seat, "city", corner)
         step.log("built_city", seat=seat)
         return
@@ -723,6 +810,7 @@ def buy_dev(step: Step) -> None:
     seat = active_seat(state)  # the special builder too
     if sum(state["dev_deck"].values()) == 0:
         raise IllegalAction("dev_deck_empty")
+    _pay(state, seat, "dev")
     card = step.outcome(
         "card",
         lambda c: _draw_dev_card(state, c),
@@ -756,9 +844,10 @@ def play_dev(step: Step) -> None:
         params["resource"] = _resource_arg(step.args.get("resource"))
     elif card == "year_of_plenty":
         chosen = step.args.get("resources") or []
-        if not isinstance(chosen, (list, tuple)) or len(chosen) != 2:
+        if not isinstance(chosen, (list, tuple)) or not 1 <= len(chosen) <= 2:
             raise IllegalAction("year_of_plenty_two")
         params["resources"] = [_resource_arg(r) for r in chosen]
+        _check_plenty(state, params["resources"])
     elif card == "road_building":
         roads = min(2, _pieces_left(state, seat, "roads"))
         if roads == 0:
@@ -768,6 +857,10 @@ def play_dev(step: Step) -> None:
     player["dev_played"].append(card)
     state["turn"]["dev_played"] = True
     step.log("played_dev", seat=seat, card=card, **params)
+    if card == "monopoly" and hands.uses_hands(state):
+        _monopoly(step, seat, params["resource"])
+    elif card == "year_of_plenty" and hands.uses_hands(state):
+        hands.take_from_bank(state, seat, _count(params["resources"]))
     if card == "knight":
         player["knights_played"] += 1
         _award_largest_army(state, step, seat)
@@ -780,6 +873,39 @@ def play_dev(step: Step) -> None:
             player["roads"] += params["roads"]
 
 
+def _count(resources: list) -> dict:
+    cards = {}
+    for r in resources:
+        cards[r] = cards.get(r, 0) + 1
+    return cards
+
+
+def _check_plenty(state: dict, chosen: list) -> None:
+    """Two cards of choice; with hands on phones only what the bank still holds, and one
+    card only when the bank has a single card left."""
+    if not hands.uses_hands(state):
+        if len(chosen) != 2:
+            raise IllegalAction("year_of_plenty_two")
+        return
+    bank = state["bank"]
+    if any(bank[r] < n for r, n in _count(chosen).items()):
+        raise IllegalAction("bank_lacks", resource=next(r for r, n in _count(chosen).items() if bank[r] < n))
+    if len(chosen) < 2 and sum(bank.values()) >= 2:
+        raise IllegalAction("year_of_plenty_two")
+
+
+def _monopoly(step: Step, seat: int, resource: str) -> None:
+    """Every other player hands over all their cards of that resource, openly."""
+    state = step.state
+    taken = {}
+    for other in range(len(state["players"])):
+        n = hands.hand(state, other)[resource]
+        if other != seat and n:
+            hands.move(state, other, seat, {resource: n})
+            taken[str(other)] = n
+    step.log("monopoly_taken", seat=seat, resource=resource, taken=taken, total=sum(taken.values()))
+
+
 # ---------------------------------------------------------------- the turn
 
 
@@ -788,6 +914,7 @@ def end_turn(step: Step) -> None:
     state = step.state
     seat = state["turn"]["seat"]
     step.log("turn_ended", seat=seat)
+    state["offers"] = []  # offers last for the turn they were made in
     if on_board(state):
         state["board"]["free_roads"] = 0
     n = len(state["players"])
@@ -824,6 +951,11 @@ def set_dice_source(step: Step) -> None:
 
 
 def after_action(state: dict, step: Step) -> None:
+    if state["offers"]:
+        trading.drop_unpayable_offers(state)
     check_victory(state, step)
     if len(state["log"]) > LOG_LIMIT:
         del state["log"][: len(state["log"]) - LOG_LIMIT]
+
+
+from . import trading  # noqa: E402  (registers the trade actions; it builds on this module)

@@ -44,6 +44,8 @@ def check_actor(state: dict, spec, actor: dict) -> None:
             return
         if "pending" in spec.actors and any(p["seat"] == seat for p in state["pending"]):
             return
+        if "seat" in spec.actors and 0 <= seat < len(state["players"]):
+            return  # any player: the handler checks what this seat may do
     raise IllegalAction("not_your_turn", action=spec.name)
 
 

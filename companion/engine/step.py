@@ -9,7 +9,7 @@ from .errors import IllegalAction
 class Spec:
     name: str
     phases: frozenset
-    actors: frozenset  # "active", "table", "device", "pending"
+    actors: frozenset  # "active", "table", "device", "pending", "seat" (any player)
     handler: Callable
     when: Callable | None = None  # state -> bool: the action exists in this situation at all
 

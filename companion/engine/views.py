@@ -3,7 +3,7 @@
 Private data (development cards in hand, hidden VP, a secret log entry's details) only
 ever appears in the view of the seat it belongs to; never in the table's or another's.
 """
-from . import base
+from . import base, hands, trading
 from .game import allowed_actions, ruleset
 
 TABLE = "table"
@@ -14,6 +14,7 @@ def view(state: dict, viewer, version: int = 0) -> dict:
     """`viewer` is "table" or a seat number."""
     rules = ruleset(state)
     finished = state["phase"] == "finished"
+    with_hands = hands.uses_hands(state)
     players = []
     for seat, (p, cfg) in enumerate(zip(state["players"], state["config"]["players"])):
         players.append(
@@ -28,6 +29,7 @@ def view(state: dict, viewer, version: int = 0) -> dict:
                 "pieces_left": {k: base.SUPPLY[k] - p[k] for k in base.SUPPLY},
                 "knights_played": p["knights_played"],
                 "dev_cards_in_hand": len(p["dev_hand"]),
+                "cards_in_hand": hands.hand_size(state, seat) if with_hands else None,
                 "longest_road": state["longest_road"] == seat,
                 "largest_army": state["largest_army"] == seat,
                 "is_active": seat == rules.active_seat(state) and not finished,
@@ -56,6 +58,8 @@ def view(state: dict, viewer, version: int = 0) -> dict:
         "winner": state["winner"],
         "log": [_redact(entry, viewer) for entry in state["log"][-LOG_SHOWN:]][::-1],
         "me": None,
+        "bank": dict(state["bank"]) if with_hands else None,  # the bank lies open on the table
+        "offers": trading.offers_for(state, viewer),
     }
     result["board"] = _board_view(state, viewer, finished)
     if viewer == TABLE:
@@ -76,6 +80,8 @@ def view(state: dict, viewer, version: int = 0) -> dict:
             "dev_played": list(me["dev_played"]),
             "trade_ratios": _trade_ratios(state, seat),
         }
+        if with_hands:
+            result["me"].update(_hand_view(state, seat))
     return result
 
 
@@ -108,6 +114,23 @@ def _board_view(state: dict, viewer, finished: bool):
         "targets": targets,
         "actions": actions,
         "problems": [code for code, _details in base.board_problems(state)] if state["phase"] == "board" else [],
+    }
+
+
+def _hand_view(state: dict, seat: int) -> dict:
+    cards = hands.hand(state, seat)
+    production = state["production"]
+    gained = {}
+    if production and production.get("turn") == state["turn"]["number"]:
+        gained = production["seats"].get(str(seat), {})
+    due = hands.hand_size(state, seat) // 2 if any(
+        p["seat"] == seat and p["kind"] == "discard" for p in state["pending"]) else 0
+    return {
+        "hand": dict(cards),
+        "cards_in_hand": sum(cards.values()),
+        "gained": dict(gained),  # this turn's production, for the "+2 grain" highlight
+        "missing": {item: hands.missing(cards, cost) for item, cost in hands.COSTS.items()},
+        "discard_due": due,
     }
 
 

@@ -138,10 +138,16 @@ def players(*colours: str) -> list[dict]:
     return [{"name": c.title(), "color": c} for c in colours]
 
 
-def board_config(colours=("orange", "red"), mode: str = "random", layout=None, target: int = 10) -> dict:
+def production_of(state: dict) -> tuple:
+    return state["production"]["total"], state["production"]["seats"]
+
+
+def board_config(colours=("orange", "red"), mode: str = "random", layout=None, target: int = 10,
+                 play_mode: str = "paper") -> dict:
     return {
         "players": players(*colours),
         "board": mode,
+        "play_mode": play_mode,
         "board_layout": copy.deepcopy(layout if layout is not None else LAYOUT),
         "target": target,
     }
@@ -151,8 +157,8 @@ class Game:
     """A board game played through `apply`, keeping the records for a replay."""
 
     def __init__(self, colours=("orange", "red"), mode: str = "random", layout=None, target: int = 10,
-                 seed: int = 7):
-        self.config = board_config(colours, mode, layout, target)
+                 seed: int = 7, play_mode: str = "paper"):
+        self.config = board_config(colours, mode, layout, target, play_mode)
         self.state = new_game(self.config)
         self.chance = Chance(seeded_secret(seed))
         self.records: list[dict] = []
@@ -553,7 +559,7 @@ def test_production_settlements_one_city_two_several_buildings_on_one_hex():
     city stands at the mountains 8."""
     game = production_game()
     game.roll(1, 2)
-    assert game.state["production"] == {"total": 3, "seats": {"0": {"lumber": 2}, "1": {"lumber": 1}}}
+    assert production_of(game.state) == (3, {"0": {"lumber": 2}, "1": {"lumber": 1}})
     assert game.logged("produced")[-1]["params"] == {"production": {"0": {"lumber": 2}, "1": {"lumber": 1}}}
     assert view(game.state, 1)["board"]["production"] == game.state["production"]
     game.end_turn()
@@ -587,7 +593,7 @@ def test_each_building_at_a_hex_gets_its_own_card():
 def test_a_seven_pays_nothing():
     game = production_game()
     seven(game)
-    assert game.state["production"] == {"total": 7, "seats": {}}
+    assert production_of(game.state) == (7, {})
     assert game.logged("produced") == []
 
 
@@ -604,7 +610,7 @@ def test_the_robbers_hex_produces_nothing():
     game.act("steal", victim=0)
     game.end_turn()
     game.roll(1, 2)
-    assert game.state["production"] == {"total": 3, "seats": {}}
+    assert production_of(game.state) == (3, {})
     assert game.logged("produced") == []
     assert game.state["log"][-1]["kind"] == "rolled"  # nothing produced after this roll
     # The city's other hex still pays its number.
@@ -618,7 +624,7 @@ def test_the_robbers_hex_produces_nothing():
     assert game.state["phase"] == "main"  # only orange, the roller, is next to it: nobody to rob
     game.end_turn()
     game.roll(4, 4)
-    assert game.state["production"] == {"total": 8, "seats": {}}
+    assert production_of(game.state) == (8, {})
     game.end_turn()
     game.roll(1, 2)
     assert paid(game) == {"0": {"lumber": 3}, "1": {"lumber": 1}}
