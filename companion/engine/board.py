@@ -74,7 +74,6 @@ from .board_rules import (
 from .board_setup import (
     BEGINNER_LAYOUT,
     BEGINNER_PIECES,
-    BEGINNER_PIECES_VERIFIED,
     balance_report,
     balanced_board,
     beginner_board,

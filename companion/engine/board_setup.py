@@ -87,8 +87,9 @@ def _first_desert(frame: Frame, terrain: dict[str, str]) -> str:
 #   mountains 10, pasture 2, forest 9 / fields 12, hills 6, pasture 4, hills 10 /
 #   fields 9, forest 11, desert, forest 3, mountains 8 / forest 8, mountains 3, fields 4,
 #   pasture 5 / hills 5, fields 6, pasture 11.
-# Harbours: the frame's standard types clockwise from the top-left (see board_frames).
-# None of this was checked against the 2025 booklet's own picture (see BEGINNER_PIECES).
+# The 2025 booklet's own picture is not in the text here; its one textual fact (blue's
+# starred settlement pays brick, ore and grain) does not fit the 5th-edition pieces below,
+# so the 2025 picture differs at least in the pieces.
 BEGINNER_LAYOUT: dict[str, tuple[str, int | None]] = {
     "0,-2": ("mountains", 10), "1,-2": ("pasture", 2), "2,-2": ("forest", 9),
     "-1,-1": ("fields", 12), "0,-1": ("hills", 6), "1,-1": ("pasture", 4), "2,-1": ("hills", 10),
@@ -98,29 +99,31 @@ BEGINNER_LAYOUT: dict[str, tuple[str, int | None]] = {
     "-2,2": ("hills", 5), "-1,2": ("fields", 6), "0,2": ("pasture", 11),
 }
 
-# Starting pieces per colour: two settlements (the first is the one marked with a star,
-# which pays the starting resources) and two roads.
-# UNVERIFIED: no text source for the positions on the picture could be found. These are a
-# legal placement that fits the one fact the 2025 text gives (blue's starred settlement
-# pays brick, ore and grain); check them against the booklet before relying on them.
-# 3 players: the 2025 text drops white (the travel edition and the 5th edition drop red).
+# The picture's harbours, clockwise from the top-left (BASE.harbour_edges order): the same
+# in the 5th-edition implementations Torfkopp/SWPProject2020A (GameMapManagement.java,
+# citing the 2020 rules PDF) and several others.
+BEGINNER_HARBOURS = ("generic", "grain", "ore", "generic", "wool", "generic", "generic", "brick", "lumber")
+
+# Starting pieces per colour, 5th edition: two settlements (the first is the starred one,
+# which pays the starting resources) and two roads. Positions and roads agree in two
+# independent implementations of the picture (luc527/catan_ex lib/catan/model/game.ex and
+# Torfkopp/SWPProject2020A GameMapManagement.java); colours and stars from catan_ex and a
+# third one. White's star rests on one source only. The travel edition's example fits:
+# orange's starred settlement between mountains and two fields pays 1 ore and 2 grain.
+# 3 players: the 5th edition leaves out red, the 2025 text white; any three colours work.
 BEGINNER_PIECES: dict[str, dict[str, list[str]]] = {
-    "blue": {"settlements": ["-2,2|-1,1|-1,2", "-2,0|-1,-1|-1,0"],     # star: ore 3, brick 5, grain 6
-             "roads": ["-2,2|-1,1", "-2,0|-1,-1"]},
-    "red": {"settlements": ["-1,-1|0,-2|0,-1", "-1,2|0,1|0,2"],
-            "roads": ["-1,-1|0,-2", "-1,2|0,2"]},
-    "white": {"settlements": ["0,1|1,0|1,1", "1,-1|2,-2|2,-1"],
-              "roads": ["0,1|1,0", "2,-2|2,-1"]},
-    "orange": {"settlements": ["1,0|2,-1|2,0", "0,-1|1,-2|1,-1"],
-               "roads": ["2,-1|2,0", "0,-1|1,-1"]},
+    "red": {"settlements": ["-2,0|-2,1|-1,0", "0,-2|0,-1|1,-2"], "roads": ["-2,1|-1,0", "0,-1|1,-2"]},
+    "blue": {"settlements": ["-2,1|-2,2|-1,1", "0,1|0,2|1,1"], "roads": ["-2,2|-1,1", "0,1|1,1"]},
+    "white": {"settlements": ["1,0|1,1|2,0", "-1,-1|-1,0|0,-1"], "roads": ["1,0|2,0", "-1,-1|-1,0"]},
+    "orange": {"settlements": ["-1,1|-1,2|0,1", "1,-1|2,-2|2,-1"], "roads": ["-1,2|0,1", "1,-1|2,-2"]},
 }
-BEGINNER_PIECES_VERIFIED = False
+
 
 
 def beginner_board() -> dict:
     terrain = {h: t for h, (t, _) in BEGINNER_LAYOUT.items()}
     numbers = {h: n for h, (_, n) in BEGINNER_LAYOUT.items()}
-    return _new_board(BASE, terrain, numbers, _harbours(BASE, None, False), "0,0",
+    return _new_board(BASE, terrain, numbers, dict(zip(BASE.harbour_edges, BEGINNER_HARBOURS)), "0,0",
                       {"method": "beginner"})
 
 

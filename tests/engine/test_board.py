@@ -374,12 +374,12 @@ def test_validation_problems():
     board = B.beginner_board()
     board = B.set_number(board, "0,0", 6)                     # a token on the desert
     board = B.set_terrain(board, "0,-2", "fields")            # one mountains too few
-    board = B.set_harbour(board, B.BASE.harbour_edges[1], "generic")  # wool harbour gone
+    board = B.set_harbour(board, B.BASE.harbour_edges[1], "generic")  # the grain harbour gone
     problems = dict(B.validate_board(board))
     assert problems["token_on_desert"] == {"hex": "0,0", "number": 6}
     assert problems["terrain_counts"]["actual"]["mountains"] == 2
     assert problems["token_counts"]["actual"][6] == 3
-    assert problems["harbour_counts"]["actual"]["wool"] == 0
+    assert problems["harbour_counts"]["actual"]["grain"] == 0
 
 
 def test_harbours_may_not_share_a_corner():
@@ -431,10 +431,19 @@ def test_beginner_pieces_are_two_settlements_and_two_roads_each():
         assert any(pieces["settlements"].get(c) == colour for c in g.edge_corners[edge])
 
 
-def test_beginner_blue_star_pays_brick_ore_grain():
-    # 2025 rulebook: blue takes brick, ore and grain for the starred settlement.
+def test_beginner_starred_settlements_pay_the_published_starting_cards():
+    # 5th edition: blue takes brick, lumber and ore for the starred (leftmost) settlement;
+    # travel edition: orange takes 1 ore and 2 grain (a mountains hex between two fields).
     board = B.beginner_board()
-    assert B.starting_resources(board, B.beginner_starred_settlement("blue")) == {"brick": 1, "ore": 1, "grain": 1}
+    assert B.starting_resources(board, B.beginner_starred_settlement("blue")) == {"brick": 1, "lumber": 1, "ore": 1}
+    assert B.starting_resources(board, B.beginner_starred_settlement("orange")) == {"ore": 1, "grain": 2}
+
+
+def test_beginner_harbours_follow_the_picture():
+    board = B.beginner_board()
+    kinds = [board["harbours"][e] for e in B.BASE.harbour_edges]
+    assert kinds == ["generic", "grain", "ore", "generic", "wool", "generic", "generic", "brick", "lumber"]
+    assert B.validate_board(board) == []  # the standard set: four 3:1 and one 2:1 per resource
 
 
 def test_beginner_three_players_leave_a_colour_off():
@@ -610,7 +619,7 @@ def test_starting_resources():
 def test_harbour_ratios():
     board = B.beginner_board()
     g = B.geometry(board)
-    generic_edge, wool_edge = B.BASE.harbour_edges[0], B.BASE.harbour_edges[1]
+    generic_edge, wool_edge = B.BASE.harbour_edges[0], B.BASE.harbour_edges[4]
     assert board["harbours"][wool_edge] == "wool"
     pieces = B.empty_pieces()
     assert B.harbour_ratios(board, pieces, 0) == dict.fromkeys(B.RESOURCES, 4)

@@ -942,9 +942,9 @@ def test_road_building_with_no_road_left_is_refused():
 def test_harbour_trade_ratios_in_the_seat_view():
     """2025: a settlement or city at a 3:1 harbour trades any 3 equal cards for 1; at a 2:1
     harbour 2 cards of its resource. Travel: a 2:1 harbour gives no 3:1 for the others."""
-    wool_corner = G.edge_corners["1,-2|2,-3"][0]      # the wool 2:1 harbour of the picture
-    generic_corner = G.edge_corners["2,-1|3,-2"][0]   # a 3:1 harbour
-    assert LAYOUT["harbours"]["1,-2|2,-3"] == "wool" and LAYOUT["harbours"]["2,-1|3,-2"] == "generic"
+    wool_corner = G.edge_corners["1,1|1,2"][0]      # the wool 2:1 harbour of the picture
+    generic_corner = G.edge_corners["0,-3|0,-2"][0]   # a 3:1 harbour
+    assert LAYOUT["harbours"]["1,1|1,2"] == "wool" and LAYOUT["harbours"]["0,-3|0,-2"] == "generic"
     game = Game(("orange", "red"))
     assert view(game.state, 0)["me"]["trade_ratios"] == dict.fromkeys(base.RESOURCES, 4)
     game.settle(wool_corner)
@@ -972,7 +972,7 @@ def test_no_trade_ratios_without_a_board():
 
 def test_beginner_board_starts_at_turn_one_with_the_pictures_pieces():
     """2025: each player puts 2 settlements and 2 roads on the marked places and takes one
-    card per terrain next to the starred settlement (blue: brick, ore and grain)."""
+    card per terrain next to the starred settlement (5th edition, blue: brick, lumber, ore)."""
     colours = ("blue", "orange", "red", "white")
     game = Game(colours, mode="beginner", layout=boards.beginner_board())
     state = game.state
@@ -982,7 +982,7 @@ def test_beginner_board_starts_at_turn_one_with_the_pictures_pieces():
     for p in state["players"]:
         assert (p["settlements"], p["cities"], p["roads"]) == (2, 0, 2)
     paid = {e["seat"]: e["params"]["resources"] for e in game.logged("starting_resources")}
-    assert paid[0] == {"brick": 1, "ore": 1, "grain": 1}
+    assert paid[0] == {"brick": 1, "lumber": 1, "ore": 1}
     for s, colour in enumerate(colours):
         assert paid[s] == boards.starting_resources(LAYOUT, boards.beginner_starred_settlement(colour))
     assert [e["kind"] for e in state["log"]][-1] == "game_started"

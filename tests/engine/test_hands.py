@@ -16,7 +16,7 @@ from .test_board_play import FOREST3, G, LAYOUT, TABLE_ACTOR, Game, seat
 
 ORANGE, RED, BLUE = 0, 1, 2
 RED_SECOND = "-2,0|-1,-1|-1,0"  # fields 9, fields 12, forest 11
-WOOL_HARBOUR_CORNER = G.edge_corners["1,-2|2,-3"][0]
+WOOL_HARBOUR_CORNER = G.edge_corners["1,1|1,2"][0]
 
 
 def hands_game(colours=("orange", "red"), spots=None, **kwargs) -> Game:
@@ -348,7 +348,7 @@ def test_bank_trade_four_to_one_and_at_harbours():
     assert game.logged("bank_trade")[-1]["params"] == {"gave": {"ore": 4}, "got": {"lumber": 1}, "ratio": 4}
     wool = hand(game, ORANGE)["wool"]
     game.act("trade_bank", seat(ORANGE), give="wool", get="brick", count=2)  # 2:1 at the wool harbour
-    assert hand(game, ORANGE)["wool"] == wool - 4 and hand(game, ORANGE)["brick"] == 2
+    assert hand(game, ORANGE).get("wool", 0) == wool - 4 and hand(game, ORANGE)["brick"] == 2
     assert game.refuse("trade_bank", seat(ORANGE), give="ore", get="lumber").code == "cannot_afford"
     assert game.refuse("trade_bank", seat(ORANGE), give="brick", get="brick").code == "same_resource_both_sides"
     assert game.refuse("trade_bank", seat(RED), give="grain", get="ore").code == "not_your_turn"

@@ -11,7 +11,7 @@ from companion.engine import board as b
 
 COLORS = ["red", "blue", "white", "orange"]
 ACTIONS = {"settlement": "build_settlement", "city": "build_city", "road": "build_road", "robber": "move_robber"}
-CITY_CORNER = "-1,-1|0,-2|0,-1"  # red's first beginner settlement
+CITY_CORNER = "-2,0|-2,1|-1,0"  # red's starred beginner settlement
 
 
 class Rng:
