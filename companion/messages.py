@@ -54,6 +54,10 @@ def refusal(error: IllegalAction) -> str:
     p = _Params(error.params)
     if "piece" in p:
         p["piece"] = PIECE_NAMES.get(p["piece"], p["piece"])
+    if "missing" in p:
+        p["missing"] = cards_text(_parse_cards(p["missing"]))
+    if "resource" in p:
+        p["resource"] = RESOURCE_NAMES.get(p["resource"], p["resource"])
     texts = {
         "player_count": _("A game needs %(min)s to %(max)s players."),
         "player_name": _("Every player needs a name of at most 20 characters."),
@@ -119,6 +123,29 @@ def refusal(error: IllegalAction) -> str:
         "no_settlement_left": _("No settlements left: each player has only 5."),
         "no_city_left": _("No cities left: each player has only 4."),
         "no_road_left": _("No roads left: each player has only 15."),
+        "play_mode": _("Unknown play mode."),
+        "hands_need_board": _("Hands on phones needs the board: production comes from it."),
+        "cannot_afford": _("Not enough cards: %(missing)s missing."),
+        "discard_on_phone": _("Each player picks the cards to give back on their own phone."),
+        "bad_discard": _("Pick the cards to give back."),
+        "discard_count": _("Give back exactly %(count)s cards."),
+        "discard_not_held": _("You don't hold those cards: %(missing)s missing."),
+        "bank_lacks": _("The bank has not enough %(resource)s left."),
+        "trade_on_phone": _("Trades are made on the players' phones."),
+        "build_on_phone": _("Building pays from the player's hand: tap it on their phone."),
+        "bad_count": _("Pick how many cards."),
+        "same_resource_both_sides": _("A trade swaps different resources."),
+        "trade_terms": _("Name at least one card on each side, in whole numbers: no gifts."),
+        "bad_trade_partner": _("Pick another player to trade with."),
+        "counter_own_turn": _("It is your turn: make an offer instead."),
+        "no_such_offer": _("That offer is no longer open."),
+        "bad_answer": _("Accept or decline."),
+        "offer_not_for_you": _("That offer is not addressed to you."),
+        "confirm_counter": _("Take a counter-offer with its Trade button."),
+        "partner_not_accepted": _("That player has not accepted this offer."),
+        "partner_cannot_pay": _("The other player no longer holds the cards: %(missing)s missing."),
+        "not_your_offer": _("Only the player who made an offer can withdraw it."),
+        "too_many_offers": _("At most %(limit)s open offers: withdraw one first."),
     }
     return texts.get(error.code, _("That is not allowed.")) % p
 
@@ -147,6 +174,9 @@ def log_text(entry: dict, names: list[str]) -> str:
     if kind == "rolled":
         return _("%(who)s rolled %(total)s (%(a)s + %(b)s).") % {
             "who": who, "total": p["total"], "a": p["dice"][0], "b": p["dice"][1]}
+    if kind == "discarded" and "cards" in p:
+        return _("%(who)s gives back %(count)s cards: %(cards)s.") % {
+            "who": who, "count": p["count"], "cards": cards_text(p["cards"])}
     if kind == "discarded":
         if p["count"]:
             return _("%(who)s holds %(hand)s cards and discards %(count)s.") % {
@@ -174,8 +204,8 @@ def log_text(entry: dict, names: list[str]) -> str:
             return _("%(who)s played Monopoly on %(resource)s: everyone hands over all their %(resource)s.") % {
                 "who": who, "resource": RESOURCE_NAMES[p["resource"]]}
         if card == "year_of_plenty":
-            return _("%(who)s played Year of plenty: %(a)s and %(b)s from the bank.") % {
-                "who": who, "a": RESOURCE_NAMES[p["resources"][0]], "b": RESOURCE_NAMES[p["resources"][1]]}
+            return _("%(who)s played Year of plenty: %(cards)s from the bank.") % {
+                "who": who, "cards": cards_text(_count(p["resources"]))}
         if card == "road_building":
             return _("%(who)s played Road building: %(roads)s free roads.") % {"who": who, "roads": p["roads"]}
         return _("%(who)s played a Knight.") % {"who": who}
@@ -205,6 +235,38 @@ def log_text(entry: dict, names: list[str]) -> str:
         return _("A harbour of the board was set.")
     if kind == "board_entered":
         return _("The board is entered: setup begins.")
+    if kind == "stole":
+        if "card" in p:  # only thief and victim see this
+            return _("%(who)s took 1 %(card)s from %(victim)s.") % {
+                "who": who, "card": RESOURCE_NAMES.get(p["card"], p["card"]), "victim": name(p["victim"])}
+        return _("%(who)s took a random card.") % {"who": who}
+    if kind == "monopoly_taken":
+        given = ", ".join(f"{name(int(s))} {n}" for s, n in p["taken"].items()) or _("nobody had any")
+        return _("%(who)s takes %(total)s %(resource)s (%(list)s).") % {
+            "who": who, "total": p["total"], "resource": RESOURCE_NAMES.get(p["resource"], p["resource"]),
+            "list": given}
+    if kind == "bank_short":
+        return _("The bank could not pay everyone: no %(list)s this time, except for a player owed it alone, "
+                 "who takes what is left.") % {"list": ", ".join(str(RESOURCE_NAMES.get(r, r)) for r in p["resources"])}
+    if kind == "bank_trade":
+        return _("%(who)s traded %(gave)s with the bank for %(got)s (%(ratio)s:1).") % {
+            "who": who, "gave": cards_text(p["gave"]), "got": cards_text(p["got"]), "ratio": p["ratio"]}
+    if kind == "offer_made":
+        terms = {"who": who, "give": cards_text(p["give"]), "get": cards_text(p["get"]), "to": name(p.get("to"))}
+        if p.get("to") is None:
+            return _("%(who)s offers %(give)s for %(get)s.") % terms
+        return _("%(who)s offers %(to)s %(give)s for %(get)s.") % terms
+    if kind == "offer_answered":
+        if p["answer"] == "accept":
+            return _("%(who)s accepts the offer.") % {"who": who}
+        return _("%(who)s declines the offer.") % {"who": who}
+    if kind == "offer_declined":
+        return _("%(who)s turns down the counter-offer of %(maker)s.") % {"who": who, "maker": name(p["maker"])}
+    if kind == "offer_withdrawn":
+        return _("%(who)s withdrew an offer.") % {"who": who}
+    if kind == "traded":
+        return _("%(who)s gave %(partner)s %(gave)s for %(got)s.") % {
+            "who": who, "partner": name(p["partner"]), "gave": cards_text(p["gave"]), "got": cards_text(p["got"])}
     if kind == "won":
         return _("%(who)s wins with %(vp)s victory points!") % {"who": who, "vp": p["vp"]}
     return kind
@@ -243,6 +305,23 @@ def reader_notice(notice: dict | None) -> str:
     if kind == "not_reader_source":
         return _("The reader sent %(a)s + %(b)s, but this table's dice are not set to the reader.") % p
     return refusal(IllegalAction(kind or "unknown"))
+
+
+def _parse_cards(text) -> dict:
+    """The engine's "brick:1 ore:2" refusal parameter back into a bundle."""
+    cards = {}
+    for part in str(text).split():
+        resource, _sep, count = part.partition(":")
+        if resource in RESOURCE_NAMES and count.isdigit():
+            cards[resource] = int(count)
+    return cards
+
+
+def _count(resources: list) -> dict:
+    cards: dict = {}
+    for r in resources:
+        cards[r] = cards.get(r, 0) + 1
+    return cards
 
 
 def cards_text(resources: dict) -> str:

@@ -699,6 +699,12 @@ def _pay(state: dict, seat: int, item: str) -> None:
         hands.pay_to_bank(state, seat, hands.COSTS[item])
 
 
+def _check_builder(step: Step) -> None:
+    """With hands on phones a build spends the player's own cards: it comes from their phone."""
+    if hands.uses_hands(step.state) and "seat" not in step.actor:
+        raise IllegalAction("build_on_phone")
+
+
 def _build(step: Step, kind: str, log_kind: str) -> int:
     state = step.state
     seat = active_seat(state)  # the special builder too
@@ -721,6 +727,7 @@ def build_road(step: Step) -> None:
         _build(step, "roads", "built_road")
         return
     seat = active_seat(state)  # the special builder too
+    _check_builder(step)
     edge = _location(step, "edge")
     if _pieces_left(state, seat, "roads") <= 0:
         raise IllegalAction("no_pieces_left", piece="roads", limit=SUPPLY["roads"])
@@ -742,6 +749,7 @@ def build_settlement(step: Step) -> None:
         _build(step, "settlements", "built_settlement")
         return
     seat = active_seat(state)  # the special builder too
+    _check_builder(step)
     corner = _location(step, "corner")
     if _pieces_left(state, seat, "settlements") <= 0:
         raise IllegalAction("no_pieces_left", piece="settlements", limit=SUPPLY["settlements"])
@@ -758,6 +766,7 @@ def build_city(step: Step) -> None:
     state = step.state
     seat = active_seat(state)  # the special builder too
     if on_board(state):
+        _check_builder(step)
         corner = _location(step, "corner")
         if _pieces_left(state, seat, "cities") <= 0:
             raise IllegalAction("no_pieces_left", piece="cities", limit=SUPPLY["cities"])
@@ -808,6 +817,7 @@ def _draw_dev_card(state: dict, chance) -> str:
 def buy_dev(step: Step) -> None:
     state = step.state
     seat = active_seat(state)  # the special builder too
+    _check_builder(step)
     if sum(state["dev_deck"].values()) == 0:
         raise IllegalAction("dev_deck_empty")
     _pay(state, seat, "dev")

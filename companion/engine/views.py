@@ -99,9 +99,18 @@ def _board_view(state: dict, viewer, finished: bool):
     seat = base.active_seat(state)
     actor = {"role": "table"} if viewer == TABLE else {"seat": int(viewer)}
     allowed = allowed_actions(state, actor) if not finished else set()
+    unaffordable = set()
+    if hands.uses_hands(state) and state["phase"] in ("main", "special_build", "roll"):
+        if viewer == TABLE:  # builds spend a hand: they are tapped on the player's phone
+            unaffordable = {"road", "settlement", "city"}
+        else:
+            cards = hands.hand(state, seat)
+            unaffordable = {k for k in ("road", "settlement", "city") if hands.missing(cards, hands.COSTS[k])}
+            if board["free_roads"]:
+                unaffordable.discard("road")
     for kind, locations in base.board_targets(state, seat).items():
         action = next((a for a in BOARD_ACTIONS[kind] if a in allowed), None)
-        if action:
+        if action and kind not in unaffordable:  # no tap targets for what the hand can't pay
             targets[kind] = locations
             actions[kind] = action
     return {

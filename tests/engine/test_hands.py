@@ -120,7 +120,7 @@ def test_bank_short_of_a_resource_owed_to_one_player_pays_what_is_left():
     game = hands_game(target=30)
     deal(game, ORANGE, grain=2, ore=2)
     game.roll(1, 1)
-    game.act("build_city", corner=FOREST3[2])  # the city at the mountains 8 now yields 2 ore
+    game.act("build_city", seat(ORANGE), corner=FOREST3[2])  # the city at the mountains 8 now yields 2 ore
     deal(game, RED, ore=game.state["bank"]["ore"] - 1)
     game.end_turn()
     game.roll(4, 4)
@@ -144,10 +144,12 @@ def test_enough_in_the_bank_pays_in_full_even_when_it_empties():
 def test_a_road_is_paid_from_the_hand_into_the_bank():
     game = hands_game()
     game.roll(1, 2)  # orange: 3 lumber
-    edge = view(game.state, ORANGE)["board"]["targets"]["road"][0]
+    assert "road" not in view(game.state, ORANGE)["board"]["targets"]  # nothing to tap without the cards
+    edge = base.board_targets(game.state, ORANGE)["road"][0]
     error = game.refuse("build_road", seat(ORANGE), edge=edge)
     assert error.code == "cannot_afford" and error.params == {"missing": "brick:1"}
     deal(game, ORANGE, brick=1)
+    assert edge in view(game.state, ORANGE)["board"]["targets"]["road"]
     bank = dict(game.state["bank"])
     game.act("build_road", seat(ORANGE), edge=edge)
     assert hand(game, ORANGE) == {"lumber": 2, "ore": 1, "wool": 1}
@@ -187,7 +189,8 @@ def test_road_building_roads_are_free():
     for _ in range(2):
         game.act("build_road", seat(ORANGE), edge=view(game.state, ORANGE)["board"]["targets"]["road"][0])
     assert hand(game, ORANGE) == before
-    assert game.refuse("build_road", seat(ORANGE), edge=view(game.state, ORANGE)["board"]["targets"]["road"][0]
+    assert "road" not in view(game.state, ORANGE)["board"]["targets"]
+    assert game.refuse("build_road", seat(ORANGE), edge=base.board_targets(game.state, ORANGE)["road"][0]
                        ).code == "cannot_afford"
 
 
@@ -505,3 +508,15 @@ def test_undo_of_a_trade_restores_both_hands():
     records = game.records + [{"seq": len(game.records) + 1, "kind": "undo", "target": len(game.records)}]
     state, _history = fold(game.config, records)
     assert state["players"] == game.states[-2]["players"] and state["offers"] == game.states[-2]["offers"]
+
+
+def test_builds_spend_a_hand_so_they_come_from_the_phone():
+    game = hands_game()
+    game.roll(1, 2)
+    deal(game, ORANGE, brick=1, wool=1, grain=1, ore=1)
+    edge = base.board_targets(game.state, ORANGE)["road"][0]
+    assert game.refuse("build_road", TABLE_ACTOR, edge=edge).code == "build_on_phone"
+    assert game.refuse("buy_dev", TABLE_ACTOR).code == "build_on_phone"
+    # The table screen offers no build targets: they would tell what the hand can pay.
+    assert view(game.state, TABLE)["board"]["targets"] == {}
+    assert "road" in view(game.state, ORANGE)["board"]["targets"]
