@@ -27,6 +27,17 @@ class NewGameForm(forms.Form):
         initial="none",
     )
 
+    play_mode = forms.ChoiceField(
+        label=_("Cards"),
+        choices=[
+            ("hands", _("Hands on phones: the app deals, pays and trades (needs a board)")),
+            ("paper", _("Paper cards on the table: the app keeps the score")),
+        ],
+        initial="hands",
+        required=False,  # older clients post no play mode: hands on phones when there is a board
+        help_text=_("Without a board the app keeps the score only."),
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for i in range(MAX_PLAYERS):
@@ -66,4 +77,6 @@ class NewGameForm(forms.Form):
             "target": d["target"],
             "dice_source": d["dice_source"],
             "board": d["board"],
+            # Production needs the board: without one the paper cards stay on the table.
+            "play_mode": (d.get("play_mode") or "hands") if d["board"] != "none" else "paper",
         }

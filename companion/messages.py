@@ -31,6 +31,12 @@ PIECE_NAMES = {
     "cities": gettext_lazy("cities"),
     "roads": gettext_lazy("roads"),
 }
+BUILD_NAMES = {
+    "road": gettext_lazy("Road"),
+    "settlement": gettext_lazy("Settlement"),
+    "city": gettext_lazy("City"),
+    "dev": gettext_lazy("Development card"),
+}
 PHASE_NAMES = {
     "board": gettext_lazy("Enter the board"),
     "setup": gettext_lazy("Setup"),

@@ -8,8 +8,9 @@ from django.utils.safestring import mark_safe
 
 from . import engine, services
 from .board_svg import board_picture
-from .messages import (DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, board_problem_texts, log_text,
-                       production_text, reader_notice)
+from .engine.hands import COSTS, RESOURCES
+from .messages import (BUILD_NAMES, DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, RESOURCE_NAMES,
+                       board_problem_texts, cards_text, log_text, production_text, reader_notice)
 from .models import DiceReaderStatus, Game
 
 # Expected share of each 2d6 total, 2..12, in 36ths.
@@ -81,6 +82,11 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
         ]
         context["playable_cards"] = [c for c in context["my_cards"] if not c["new"] and c["card"] != "victory_point"]
         context["me_player"] = view["players"][view["me"]["seat"]]
+        if "hand" in view["me"]:
+            context.update(_hand_context(view))
+    if view["bank"] is not None:
+        context["bank"] = [{"code": r, "name": RESOURCE_NAMES[r], "count": view["bank"][r]} for r in RESOURCES]
+        context["offers"] = _offers(view)
     if viewer == engine.TABLE:
         context["reader"] = _reader(game)
         seats = list(game.seats.all())
@@ -99,6 +105,39 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
                 "join_path": join_path if show_qr else None,
             })
     return context
+
+
+def _hand_context(view: dict) -> dict:
+    """A phone's hand with hands on phones: its cards, what each build lacks, bank trades."""
+    me = view["me"]
+    hand = me["hand"]
+    ratios = me["trade_ratios"] or {}
+    return {
+        "my_resources": [{"code": r, "name": RESOURCE_NAMES[r], "count": hand[r], "gained": me["gained"].get(r, 0)}
+                         for r in RESOURCES],
+        "build_costs": [{"item": item, "name": BUILD_NAMES[item], "cost": cards_text(cost),
+                         "missing": cards_text(me["missing"][item]) if me["missing"][item] else ""}
+                        for item, cost in COSTS.items()],
+        "bank_gives": [{"code": r, "name": RESOURCE_NAMES[r], "ratio": ratios.get(r, 4)}
+                       for r in RESOURCES if hand[r] >= ratios.get(r, 4)],
+        "trade_partners": [p for p in view["players"] if p["seat"] != me["seat"]],
+    }
+
+
+def _offers(view: dict) -> list[dict]:
+    players = view["players"]
+    shown = []
+    for offer in view["offers"]:
+        shown.append({
+            **offer,
+            "maker": players[offer["from"]],
+            "addressee": players[offer["to"]] if offer["to"] is not None else None,
+            "give_text": cards_text(offer["give"]),
+            "get_text": cards_text(offer["get"]),
+            "accepted_players": [players[s] for s in offer["accepted"]],
+            "declined_players": [players[s] for s in offer["declined"]],
+        })
+    return shown
 
 
 def _reader(game: Game) -> dict | None:

@@ -32,3 +32,24 @@ document.addEventListener("htmx:afterRequest", function (event) {
     key.value = Date.now().toString(36) + Math.random().toString(36).slice(2) + Math.random().toString(36).slice(2);
   }
 });
+
+// A pushed fragment replaces a form someone is filling in (their discards, a trade offer)
+// whenever anybody else acts: carry over what they typed while the form stays the same one.
+document.addEventListener("htmx:oobBeforeSwap", function (event) {
+  var fragment = event.detail.fragment;
+  event.detail.target.querySelectorAll("form[data-keep]:not([data-sent])").forEach(function (old) {
+    var fresh = fragment.querySelector('form[data-keep="' + old.dataset.keep + '"]');
+    if (!fresh) return;
+    old.querySelectorAll("input[type=number], select").forEach(function (field) {
+      var twin = fresh.querySelector('[name="' + field.name + '"]');
+      if (twin && !twin.disabled) twin.value = field.value;
+    });
+    var details = old.closest("details"), freshDetails = fresh.closest("details");
+    if (details && freshDetails) freshDetails.open = details.open;
+  });
+});
+// ...but not once it was sent and accepted: the next form starts empty.
+document.addEventListener("htmx:beforeSwap", function (event) {
+  var form = event.detail.elt.closest ? event.detail.elt.closest("form[data-keep]") : null;
+  if (form && event.detail.xhr && event.detail.xhr.status < 300) form.dataset.sent = "1";
+});

@@ -28,6 +28,8 @@ class Command(BaseCommand):
         parser.add_argument("--target", type=int, default=10)
         parser.add_argument("--dice", default="typed", choices=["typed", "virtual"])
         parser.add_argument("--board", default="none", choices=["none", "beginner", "random", "balanced", "manual"])
+        parser.add_argument("--play-mode", default=None, choices=["hands", "paper"],
+                            help="hands on phones (the default with a board) or paper cards")
         parser.add_argument("--base-url", default=None, help="address players reach (default: this machine:8000)")
         parser.add_argument("--json", action="store_true")
 
@@ -38,6 +40,7 @@ class Command(BaseCommand):
             "target": o["target"],
             "dice_source": o["dice"],
             "board": o["board"],
+            "play_mode": o["play_mode"],
         }
         try:
             game = services.create_game(config, seed=o["seed"])
