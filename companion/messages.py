@@ -252,8 +252,8 @@ def log_text(entry: dict, names: list[str]) -> str:
             "who": who, "total": p["total"], "resource": RESOURCE_NAMES.get(p["resource"], p["resource"]),
             "list": given}
     if kind == "bank_short":
-        return _("The bank could not pay everyone: no %(list)s this time, except for a player owed it alone, "
-                 "who takes what is left.") % {"list": ", ".join(str(RESOURCE_NAMES.get(r, r)) for r in p["resources"])}
+        short = ", ".join(str(RESOURCE_NAMES.get(r, r)) for r in p["resources"])
+        return _("The bank ran short of %(list)s: only a player owed it alone gets the rest.") % {"list": short}
     if kind == "bank_trade":
         return _("%(who)s traded %(gave)s with the bank for %(got)s (%(ratio)s:1).") % {
             "who": who, "gave": cards_text(p["gave"]), "got": cards_text(p["got"]), "ratio": p["ratio"]}
