@@ -40,3 +40,16 @@ def english_by_default():
     translation.activate("en")
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def fresh_state_cache():
+    """Each test's database starts empty and reuses game ids; the in-process state cache
+    (keyed by id, which a live database never reuses) must not carry a state across."""
+    from django.conf import settings
+
+    if settings.configured:
+        from companion import services
+
+        services.forget_cache()
+    yield

@@ -62,6 +62,12 @@ OTHER_ACTION_KEYS = {
     "play_dev": "build:dev-card",
     "end_turn": "phase:main",
     "set_dice_source": None,
+    "trade_bank": "trade:bank",
+    "offer_trade": "trade:player",
+    "answer_offer": "trade:player",
+    "counter_offer": "trade:player",
+    "confirm_trade": "trade:player",
+    "withdraw_offer": "trade:player",
 }
 # Pieces in a player's supply (base.SUPPLY keys) -> context key.
 SUPPLY_KEYS = {"settlements": "build:settlement", "cities": "build:city", "roads": "build:road"}
