@@ -25,15 +25,19 @@ class Browser:
             return response.read().decode()
 
     def post(self, path: str, data: dict) -> int:
+        return self.post_answer(path, data)[0]
+
+    def post_answer(self, path: str, data: dict, base: str | None = None) -> tuple[int, str]:
+        """(status, body) of a form post, to this browser's server or another one (`base`)."""
         token = self.cookie("csrftoken")
         body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": token}, doseq=True).encode()
-        request = urllib.request.Request(self.base + path, data=body, headers={"X-CSRFToken": token,
-                                                                                "Referer": self.base + "/"})
+        request = urllib.request.Request((base or self.base) + path, data=body,
+                                         headers={"X-CSRFToken": token, "Referer": self.base + "/"})
         try:
             with self.opener.open(request, timeout=30) as response:
-                return response.status
+                return response.status, response.read().decode()
         except urllib.error.HTTPError as error:
-            return error.code
+            return error.code, error.read().decode()
 
     def cookie(self, name: str) -> str:
         return next((c.value for c in self.jar if c.name == name), "")

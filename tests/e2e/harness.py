@@ -75,3 +75,29 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+def new_table(browser, server: str, players, viewport=(1500, 1100), **choices):
+    """The table screen of a new game made on the home page: players as (name, colour),
+    `choices` for the form's selects (board="beginner", play_mode="hands" ...)."""
+    table = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, locale="en-GB").new_page()
+    table.goto(server + "/")
+    for i, (name, color) in enumerate(players):
+        table.fill(f'input[name="name_{i}"]', name)
+        table.select_option(f'select[name="color_{i}"]', color)
+    for field, value in choices.items():
+        table.select_option(f'select[name="{field}"]', value)
+    table.click("button[type=submit].primary")
+    return table
+
+
+def join_phones(browser, server: str, table, count: int, height: int = 844) -> list:
+    """Each seat's phone opens the join link its QR code holds."""
+    paths = [table.locator(f'.qr[data-seat="{i}"]').get_attribute("data-join") for i in range(count)]
+    phones = []
+    for path in paths:
+        phone = browser.new_context(viewport={"width": 390, "height": height}, locale="en-GB",
+                                    is_mobile=True).new_page()
+        phone.goto(server + path)
+        phones.append(phone)
+    return phones

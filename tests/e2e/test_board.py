@@ -5,26 +5,17 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .harness import join_phones, new_table
+
 pytestmark = pytest.mark.e2e
 
 
 def test_setup_by_tapping_on_phones_then_production(server, browser):
-    table = browser.new_context(viewport={"width": 1500, "height": 1000}, locale="en-GB").new_page()
-    table.goto(server + "/")
-    for i, (name, color) in enumerate([("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")]):
-        table.fill(f'input[name="name_{i}"]', name)
-        table.select_option(f'select[name="color_{i}"]', color)
-    table.select_option('select[name="board"]', "balanced")
-    table.click("button[type=submit].primary")
+    table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")], (1500, 1000),
+                      board="balanced")
     expect(table.locator("#board svg")).to_be_visible()
     expect(table.locator("#board .hex")).to_have_count(19)
-
-    paths = [table.locator(f'.qr[data-seat="{i}"]').get_attribute("data-join") for i in range(3)]
-    phones = []
-    for path in paths:
-        phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB", is_mobile=True).new_page()
-        phone.goto(server + path)
-        phones.append(phone)
+    phones = join_phones(browser, server, table, 3)
 
     # Snake order 0 1 2 2 1 0: the player whose turn it is taps a spot for the settlement,
     # then a path beside it for the road, on their own phone.

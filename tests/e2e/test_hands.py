@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from .harness import join_phones, new_table
+
 pytestmark = pytest.mark.e2e
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
@@ -36,21 +38,10 @@ def end_turn(table, version) -> int:
 
 
 def test_two_phones_trade_and_a_seven_makes_one_discard(server, browser):
-    table = browser.new_context(viewport={"width": 1500, "height": 1100}, locale="en-GB").new_page()
-    table.goto(server + "/")
-    for i, (name, color) in enumerate([("Ala", "red"), ("Bartek", "blue"), ("Celina", "orange")]):
-        table.fill(f'input[name="name_{i}"]', name)
-        table.select_option(f'select[name="color_{i}"]', color)
-    table.select_option('select[name="board"]', "beginner")
-    table.select_option('select[name="play_mode"]', "hands")
-    table.click("button[type=submit].primary")
+    table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "orange")],
+                      board="beginner", play_mode="hands")
     expect(table.locator("#board svg")).to_be_visible()
-    paths = [table.locator(f'.qr[data-seat="{i}"]').get_attribute("data-join") for i in range(3)]
-    phones = []
-    for path in paths:
-        phone = browser.new_context(viewport={"width": 390, "height": 900}, locale="en-GB", is_mobile=True).new_page()
-        phone.goto(server + path)
-        phones.append(phone)
+    phones = join_phones(browser, server, table, 3, height=900)
     ala, bartek, celina = phones
     expect(count(ala, "lumber")).to_have_attribute("data-count", "2")
     expect(count(celina, "grain")).to_have_attribute("data-count", "2")

@@ -15,9 +15,10 @@ import json
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import TABLE, Chance, IllegalAction, view
+from companion.engine import TABLE, view
 from companion.engine import base, hands
 from companion.engine import board as boards
+from . import test_properties as properties
 from .test_board_properties import ChanceRng
 from companion.engine.game import advance, new_game, new_history
 
@@ -39,50 +40,33 @@ def hands_configs(draw):
     }
 
 
-class Live:
-    """A game played live, with its records replayed into a replica after every step."""
+class Live(properties.Live):
+    """A game played live (as in test_properties), its records replayed into a replica."""
 
     def __init__(self, config: dict, secret: bytes):
-        self.config = config
-        self.chance = Chance(secret)
-        self.state = new_game(config)
-        self.history = new_history()
-        self.records: list[dict] = []
-        self.before: dict[int, dict] = {}
+        super().__init__(config, secret)
         self.replica = new_game(config)
         self.replica_history = new_history()
 
-    def act(self, kind: str, actor: dict, outcome: dict | None = None, **args) -> bool:
-        record = {"seq": len(self.records) + 1, "kind": "action",
-                  "action": {"type": kind, "actor": actor, "args": args}}
-        if outcome:
-            record["outcome"] = outcome
-        candidate, candidate_history = clone(self.state), clone(self.history)
-        try:
-            advance(candidate, candidate_history, record, lambda s: clone(self.before[s]), self.chance)
-        except IllegalAction:
-            return False
-        self.before[record["seq"]] = self.state
-        self._commit(record, candidate, candidate_history)
-        return True
+    def do(self, kind: str, actor: dict, **args) -> bool:
+        """Try an action; False (and nothing changes) if the engine refuses it."""
+        record = self.act({"type": kind, "actor": actor, "args": args})
+        if record is not None:
+            self._replay(record)
+        return record is not None
 
     def refused(self, kind: str, actor: dict, **args) -> None:
         before = clone(self.state)
-        assert not self.act(kind, actor, **args), (kind, actor, args)
+        assert not self.do(kind, actor, **args), (kind, actor, args)
         assert self.state == before
 
-    def undo(self) -> None:
-        target = self.history["effective"][-1]
-        record = {"seq": len(self.records) + 1, "kind": "undo", "target": target}
-        state = advance(clone(self.state), self.history, record, lambda s: clone(self.before[s]))
-        assert state == self.before[target]  # the undo round trip
-        self._commit(record, state, self.history)
+    def undo(self) -> int:
+        target = super().undo()  # asserts the round trip to the state before the action
+        self._replay(self.records[-1])
+        return target
 
-    def _commit(self, record, state, history) -> None:
-        self.state, self.history = state, history
-        self.records.append(record)
-        self.replica = advance(clone(self.replica), self.replica_history, clone(record),
-                               lambda s: clone(self.before[s]))
+    def _replay(self, record: dict) -> None:
+        self.replica = advance(clone(self.replica), self.replica_history, clone(record), self._state_before)
 
 
 def _some_cards(data, held: dict, count: int, label: str) -> dict:
@@ -102,7 +86,7 @@ def _tap(data, live: Live, actor: dict, viewer) -> bool:
         return False
     kind = data.draw(st.sampled_from(kinds), label="tap")
     place = data.draw(st.sampled_from(shown["targets"][kind]), label=kind)
-    done = live.act(shown["actions"][kind], actor, **{ARG[kind]: place})
+    done = live.do(shown["actions"][kind], actor, **{ARG[kind]: place})
     # The board offers every legal place; building may still lack the cards.
     missing = view(live.state, actor["seat"])["me"]["missing"] if "seat" in actor else {}
     assert done or missing.get(kind) or kind == "robber", (kind, place)
@@ -124,9 +108,9 @@ def step(data, live: Live) -> bool:
         _tap(data, live, {"role": "table"}, TABLE)
     elif phase == "roll":
         if data.draw(st.integers(0, 3), label="typed 7?") == 0:
-            assert live.act("roll", me, dice=[3, 4])
+            assert live.do("roll", me, dice=[3, 4])
         else:
-            assert live.act("roll", me)
+            assert live.do("roll", me)
     elif phase == "discard":
         seat = data.draw(st.sampled_from(sorted(p["seat"] for p in state["pending"])), label="discarder")
         held = state["players"][seat]["hand"]
@@ -134,13 +118,13 @@ def step(data, live: Live) -> bool:
         wrong = _some_cards(data, held, due - 1, "too few")
         if wrong:
             live.refused("discard", {"seat": seat}, cards=wrong)
-        assert live.act("discard", {"seat": seat}, cards=_some_cards(data, held, due, "discard"))
+        assert live.do("discard", {"seat": seat}, cards=_some_cards(data, held, due, "discard"))
         event("discarded")
     elif phase == "robber":
         assert _tap(data, live, me, active)
     elif phase == "steal":
         victim = data.draw(st.sampled_from(state["board"]["victims"]), label="victim")
-        assert live.act("steal", me, victim=victim)
+        assert live.do("steal", me, victim=victim)
         event("stole")
     else:
         main_step(data, live, active)
@@ -157,48 +141,48 @@ def main_step(data, live: Live, active: int) -> None:
          "confirm", "forge", "end", "end"]),
         label="what to do")
     if state["phase"] == "special_build" and choice in ("bank", "offer", "answer", "confirm", "play_dev", "end"):
-        assert live.act("done_building", me)
+        assert live.do("done_building", me)
         return
     if choice == "build":
         _tap(data, live, me, active)
     elif choice == "buy_dev":
-        ok = live.act("buy_dev", me)
+        ok = live.do("buy_dev", me)
         assert ok == (not hands.missing(held, hands.COSTS["dev"]) and sum(state["dev_deck"].values()) > 0)
     elif choice == "play_dev":
         card = data.draw(st.sampled_from(list(base.PLAYABLE_DEV_CARDS)), label="card")
         resource = data.draw(st.sampled_from(hands.RESOURCES), label="resource")
-        if live.act("play_dev", me, card=card, resource=resource, resources=[resource, "ore"]):
+        if live.do("play_dev", me, card=card, resource=resource, resources=[resource, "ore"]):
             event(f"played {card}")
     elif choice == "bank":
         give = max(hands.RESOURCES, key=lambda r: held[r])
         get = data.draw(st.sampled_from([r for r in hands.RESOURCES if r != give]), label="get")
         ratio = view(state, active)["me"]["trade_ratios"][give]
-        ok = live.act("trade_bank", me, give=give, get=get)
+        ok = live.do("trade_bank", me, give=give, get=get)
         assert ok == (held[give] >= ratio and state["bank"][get] > 0)
     elif choice == "offer":
         give = _some_cards(data, held, min(2, sum(held.values())), "give")
         get_kind = data.draw(st.sampled_from([r for r in hands.RESOURCES if r not in give]), label="want")
         to = data.draw(st.sampled_from([None] + [s for s in range(n) if s != active]), label="to")
-        if live.act("offer_trade", me, give=give, get={get_kind: 1}, to=to):
+        if live.do("offer_trade", me, give=give, get={get_kind: 1}, to=to):
             event("offered")
     elif choice == "answer" and state["offers"]:
         offer = data.draw(st.sampled_from(state["offers"]), label="offer")
         others = [s for s in range(n) if s != offer["from"]]
         seat = data.draw(st.sampled_from(others), label="answering seat")
         if seat != active and data.draw(st.booleans(), label="counter?"):
-            live.act("counter_offer", {"seat": seat}, offer=offer["id"], give=offer["get"], get=offer["give"])
+            live.do("counter_offer", {"seat": seat}, offer=offer["id"], give=offer["get"], get=offer["give"])
         else:
-            live.act("answer_offer", {"seat": seat}, offer=offer["id"], answer=data.draw(
+            live.do("answer_offer", {"seat": seat}, offer=offer["id"], answer=data.draw(
                 st.sampled_from(["accept", "decline"])))
     elif choice == "confirm" and state["offers"]:
         offer = data.draw(st.sampled_from(state["offers"]), label="offer")
         partner = offer["accepted"][0] if offer["accepted"] else None
-        if live.act("confirm_trade", me, offer=offer["id"], partner=partner):
+        if live.do("confirm_trade", me, offer=offer["id"], partner=partner):
             event("traded")
     elif choice == "forge":
         forge(data, live, active)
     else:
-        assert live.act("end_turn", me) or state["phase"] != "main"
+        assert live.do("end_turn", me) or state["phase"] != "main"
 
 
 def forge(data, live: Live, active: int) -> None:

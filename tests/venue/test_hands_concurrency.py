@@ -4,7 +4,6 @@ offer at once, each end in one consistent state. The phones post to different pr
 at the same moment; the records in PostgreSQL are then replayed by the engine to check
 that every card is accounted for and exactly what was acknowledged happened.
 """
-import http.cookiejar
 import json
 import os
 import re
@@ -12,14 +11,12 @@ import secrets
 import subprocess
 import sys
 import threading
-import urllib.error
-import urllib.parse
-import urllib.request
 
 import psycopg
 import pytest
 
 from companion.engine import fold, hands
+from tests.bench import client
 from tests.e2e.harness import ROOT, start_server, stop_server
 
 from .test_venue_configuration import venue_env  # noqa: F401  (fixture)
@@ -27,28 +24,11 @@ from .test_venue_configuration import venue_env  # noqa: F401  (fixture)
 pytestmark = [pytest.mark.venue]
 
 
-class Browser:
-    """One phone or the table screen: a cookie jar (session + CSRF) posting forms."""
-
-    def __init__(self, base: str):
-        self.base = base
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-
-    def get(self, url: str) -> str:
-        with self.opener.open(url, timeout=20) as response:
-            return response.read().decode()
+class Browser(client.Browser):
+    """The table screen or one phone, posting to the game's act endpoint."""
 
     def act(self, code: str, fields: dict, base: str | None = None) -> tuple[int, str]:
-        token = next(c.value for c in self.jar if c.name == "csrftoken")
-        data = urllib.parse.urlencode({"idem": secrets.token_hex(8), **fields}).encode()
-        request = urllib.request.Request(f"{base or self.base}/g/{code}/act/", data=data,
-                                         headers={"X-CSRFToken": token, "Referer": self.base + "/"})
-        try:
-            with self.opener.open(request, timeout=20) as response:
-                return response.status, response.read().decode()
-        except urllib.error.HTTPError as error:
-            return error.code, error.read().decode()
+        return self.post_answer(f"/g/{code}/act/", {"idem": secrets.token_hex(8), **fields}, base)
 
 
 def at_once(*calls):
