@@ -72,8 +72,11 @@ def _records(game: Game, after: int, upto: int) -> list[dict]:
 def state_at(game: Game, position: int) -> tuple[dict, dict]:
     """(state, history) after record `position`: nearest snapshot, then fold forward."""
     snapshot = game.snapshots.filter(seq__lte=position).order_by("-seq").first()
-    state, history = copy.deepcopy(snapshot.state), copy.deepcopy(snapshot.history)
-    for record in _records(game, snapshot.seq, position):
+    if engine.current_schema(snapshot.state):
+        start, state, history = snapshot.seq, copy.deepcopy(snapshot.state), copy.deepcopy(snapshot.history)
+    else:  # a snapshot from an older version of the app: replay the records from the start
+        start, state, history = 0, engine.new_game(game.config), engine.new_history()
+    for record in _records(game, start, position):
         state = _advance(game, state, history, record)
     return state, history
 

@@ -8,6 +8,7 @@ from .game import (
     can_redo,
     can_undo,
     copy_state,
+    current_schema,
     fold,
     new_game,
     new_history,
@@ -17,5 +18,5 @@ from .views import TABLE, view
 
 __all__ = [
     "Chance", "IllegalAction", "ReplayError", "TABLE", "advance", "allowed_actions", "apply", "can_redo", "can_undo", "copy_state",
-    "fold", "new_game", "new_history", "seeded_secret", "view",
+    "current_schema", "fold", "new_game", "new_history", "seeded_secret", "view",
 ]

@@ -25,6 +25,9 @@ LARGEST_ARMY_MIN = 3
 HAND_LIMIT = 7
 SPECIAL_BUILD_PLAYERS = 5  # the 5-6 player extension's building phase between turns
 LOG_LIMIT = 200
+# The shape of a state; stored snapshots of another shape are rebuilt from the records.
+# 2: hands on phones (bank, hands, trade offers).
+STATE_SCHEMA = 2
 
 ACTIONS: dict[str, Spec] = {}
 
@@ -121,6 +124,7 @@ def new_state(config: dict) -> dict:
     config = validate_config(config)
     n = len(config["players"])
     state = {
+        "schema": STATE_SCHEMA,
         "config": config,
         "phase": "setup",
         # Snake order: round 1 clockwise, round 2 back from the last player.

@@ -18,6 +18,11 @@ def ruleset(state: dict):
     return RULESETS[state["config"]["rules"]]
 
 
+def current_schema(state: dict) -> bool:
+    """Was `state` (a stored snapshot) made by this version of its ruleset?"""
+    return state.get("schema") == getattr(RULESETS.get(state.get("config", {}).get("rules")), "STATE_SCHEMA", None)
+
+
 def new_game(config: dict) -> dict:
     rules = config.get("rules", "base")
     if rules not in RULESETS:

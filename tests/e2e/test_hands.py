@@ -67,6 +67,7 @@ def test_two_phones_trade_and_a_seven_makes_one_discard(server, browser):
     celina.locator('[data-testid="accept-offer"]').click()
     version += 1
     expect(ala.locator('[data-testid="confirm-trade"]')).to_have_text("Trade with Celina")
+    ala.screenshot(path=str(SCREENSHOTS / "hand-trade.png"), full_page=True)
     ala.locator('[data-testid="confirm-trade"]').click()
     version += 1
     expect(table.locator("#status")).to_have_attribute("data-version", str(version))
