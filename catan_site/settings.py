@@ -104,8 +104,18 @@ if REDIS_URL:
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
         }
     }
+    # Shared by every process: the join rate limit counts across the whole venue.
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": "catan"}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# Join links carry 43 random characters; still, a client that keeps trying wrong ones is
+# slowed down: this many misses per address within JOIN_FAILURE_WINDOW seconds, then 429.
+JOIN_FAILURES_ALLOWED = int(os.environ.get("CATAN_JOIN_FAILURES", "10"))
+JOIN_FAILURE_WINDOW = 600
+# Behind nginx every client has the proxy's address: trust its X-Real-IP header then.
+BEHIND_PROXY = os.environ.get("CATAN_BEHIND_PROXY", "") == "1"
 
 # Sessions live in signed cookies-free DB rows so a seat binding survives restarts.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

@@ -2,6 +2,8 @@
 import json
 import logging
 
+from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -80,11 +82,23 @@ def _base_url(request: HttpRequest) -> str:
 
 @require_GET
 def join(request: HttpRequest, code: str, token: str) -> HttpResponse:
-    game = _game(code)
-    seat = services.bind_seat(game, token, _session_key(request))
+    misses_key = f"join-misses:{_client_address(request)}"
+    if cache.get(misses_key, 0) >= settings.JOIN_FAILURES_ALLOWED:
+        return render(request, "join_invalid.html", {"too_many": True}, status=429)
+    game = Game.objects.filter(code=str(code).upper()).first()
+    seat = services.bind_seat(game, token, _session_key(request)) if game else None
     if seat is None:
+        # Wrong game codes count too: guessing either is what the limit is for.
+        if not cache.add(misses_key, 1, settings.JOIN_FAILURE_WINDOW):
+            cache.incr(misses_key)
         return render(request, "join_invalid.html", {"game": game}, status=404)
     return redirect("seat", code=game.code)
+
+
+def _client_address(request: HttpRequest) -> str:
+    if settings.BEHIND_PROXY and request.headers.get("X-Real-IP"):
+        return request.headers["X-Real-IP"][:64]
+    return request.META.get("REMOTE_ADDR", "")
 
 
 @require_GET

@@ -49,7 +49,10 @@ def fresh_state_cache():
     from django.conf import settings
 
     if settings.configured:
+        from django.core.cache import cache
+
         from companion import services
 
         services.forget_cache()
+        cache.clear()  # the join rate limit's counters
     yield

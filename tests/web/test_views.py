@@ -2,6 +2,7 @@
 import json
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from companion import services
@@ -137,3 +138,19 @@ def test_polish_screens_keep_svg_coordinates_with_dots(client):
     svg_numbers = re.findall(r'\b(?:x|y|height)="([^"]*)"', page)  # ("points" pairs use commas)
     assert svg_numbers
     assert [v for v in svg_numbers if re.search(r"\d,\d", v)] == []
+
+
+def test_guessing_join_codes_is_slowed_down(client, settings):
+    settings.JOIN_FAILURES_ALLOWED = 5
+    game = new_game()
+    token = game.seats.get(index=0).join_token
+    for attempt in range(5):
+        assert client.get(reverse("join", args=[game.code, f"guess{attempt}"])).status_code == 404
+    assert client.get(reverse("join", args=["NOSUCH", "guess"])).status_code == 429
+    # Now even the right code waits: the limit is per address, not per guess.
+    response = client.get(reverse("join", args=[game.code, token]))
+    assert response.status_code == 429 and b"Too many wrong join codes" in response.content
+    assert game.seats.get(index=0).session_key in (None, "")
+    # Another device is not affected.
+    other = Client(REMOTE_ADDR="10.0.0.9")
+    assert other.get(reverse("join", args=[game.code, token])).status_code == 302
