@@ -52,6 +52,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "companion.middleware.ServiceUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "catan_site.urls"
@@ -76,6 +77,8 @@ if DATABASE_URL:
     # No persistent connections: under ASGI every request runs in a thread of its own, and
     # kept connections pile up until PostgreSQL refuses new clients.
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    # A database that is down answers "unavailable" within seconds instead of hanging.
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = 3
 else:
     DATABASES = {
         "default": {

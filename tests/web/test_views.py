@@ -154,3 +154,25 @@ def test_guessing_join_codes_is_slowed_down(client, settings):
     # Another device is not affected.
     other = Client(REMOTE_ADDR="10.0.0.9")
     assert other.get(reverse("join", args=[game.code, token])).status_code == 302
+
+
+def test_a_database_outage_answers_503_with_a_reason_and_records_nothing(client, monkeypatch):
+    from django.db import OperationalError
+
+    game = new_game()
+    session = client.session
+    session["hosted_games"] = [game.code]
+    session.save()
+
+    def unreachable(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(services, "perform", unreachable)
+    response = client.post(reverse("act", args=[game.code]), {"as": "table", "type": "place_setup", "idem": "k1"},
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code == 503 and response["Retry-After"] == "5"
+    assert b'id="flash"' in response.content and b"Nothing was recorded" in response.content
+    response = client.post(reverse("act", args=[game.code]), {"as": "table", "type": "place_setup", "idem": "k2"})
+    assert response.status_code == 503 and b"Back in a moment" in response.content
+    game.refresh_from_db()
+    assert game.version == 0
