@@ -15,7 +15,7 @@ DEV_DECK = {"knight": 14, "victory_point": 5, "monopoly": 2, "road_building": 2,
 PLAYABLE_DEV_CARDS = ("knight", "monopoly", "road_building", "year_of_plenty")
 SUPPLY = {"settlements": 5, "cities": 4, "roads": 15}
 COLORS = ("red", "blue", "white", "orange", "green", "brown")
-DICE_SOURCES = ("typed", "virtual", "reader")
+DICE_SOURCES = ("typed", "virtual", "reader", "events")  # events: the Events of Catan deck (events.py)
 BOARD_MODES = ("none", "beginner", "random", "balanced", "manual")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LONGEST_ROAD_VP = LARGEST_ARMY_VP = 2
@@ -25,6 +25,9 @@ SPECIAL_BUILD_PLAYERS = 5  # the 5-6 player extension's building phase between t
 LOG_LIMIT = 200
 
 ACTIONS: dict[str, Spec] = {}
+# Rules that may stop a seat from building roads for now: (state, seat) -> refusal code or
+# None (events.py: a road damaged by an Earthquake must be repaired first).
+ROAD_BLOCKERS: list = []
 
 
 def action(name, phases, actors, when=None):
@@ -257,7 +260,8 @@ def board_targets(state: dict, seat: int) -> dict:
     if phase == "robber":
         return {"robber": [h for h, x in layout["hexes"].items() if x["terrain"] and h != board["robber"]]}
     targets = {}
-    if phase in ("main", "special_build") or (phase == "roll" and board["free_roads"]):
+    if (phase in ("main", "special_build") or (phase == "roll" and board["free_roads"])) \
+            and not road_blocked(state, seat):
         targets["road"] = boards.legal_road_edges(layout, pieces, seat)
     if phase in ("main", "special_build"):
         targets["settlement"] = boards.legal_settlement_corners(layout, pieces, seat)
@@ -344,6 +348,15 @@ def _resource_arg(value) -> str:
     if value not in RESOURCES:
         raise IllegalAction("bad_resource", resource=value)
     return value
+
+
+def road_blocked(state: dict, seat: int) -> str | None:
+    """Why `seat` may not build a road now (a refusal code), or None."""
+    for blocker in ROAD_BLOCKERS:
+        code = blocker(state, seat)
+        if code:
+            return code
+    return None
 
 
 def _pieces_left(state: dict, seat: int, kind: str) -> int:
@@ -525,14 +538,17 @@ def roll(step: Step) -> None:
     resolve_total(step, total)
 
 
-def resolve_total(step: Step, total: int) -> None:
-    """What a rolled number does, whatever produced it (dice or an event card)."""
+def resolve_total(step: Step, total: int, paid: dict | None = None) -> None:
+    """What a rolled number does, whatever produced it (dice or an event card).
+
+    `paid`: the production when an event changes it (Epidemic), else the board's."""
     state = step.state
     state["roll_counts"][total] += 1
     state["turn"]["rolled"] = True
     if on_board(state):
         board = state["board"]
-        paid = boards.production(board["layout"], board["pieces"], board["robber"], total) if total != 7 else {}
+        if paid is None:
+            paid = boards.production(board["layout"], board["pieces"], board["robber"], total) if total != 7 else {}
         state["production"] = {"total": total, "seats": {str(s): r for s, r in sorted(paid.items())}}
         if paid:
             step.log("produced", production=state["production"]["seats"])
@@ -634,6 +650,9 @@ def build_road(step: Step) -> None:
     # Before the roll only the free roads of Road Building may be built.
     if state["phase"] == "roll" and not (board and board["free_roads"]):
         raise IllegalAction("wrong_phase", action="build_road", phase="roll")
+    blocked = road_blocked(state, active_seat(state))
+    if blocked:
+        raise IllegalAction(blocked)
     if not on_board(state):
         _build(step, "roads", "built_road")
         return
@@ -760,6 +779,8 @@ def play_dev(step: Step) -> None:
             raise IllegalAction("year_of_plenty_two")
         params["resources"] = [_resource_arg(r) for r in chosen]
     elif card == "road_building":
+        if road_blocked(state, seat):
+            raise IllegalAction(road_blocked(state, seat))
         roads = min(2, _pieces_left(state, seat, "roads"))
         if roads == 0:
             raise IllegalAction("no_pieces_left", piece="roads", limit=SUPPLY["roads"])
@@ -811,7 +832,8 @@ def done_building(step: Step) -> None:
     _start_turn(state, (state["turn"]["seat"] + 1) % len(state["players"]))
 
 
-@action("set_dice_source", phases={"board", "setup", "roll", "main", "discard", "robber", "steal", "special_build"},
+@action("set_dice_source", phases={"board", "setup", "roll", "main", "discard", "robber", "steal", "special_build",
+                                   "event"},
         actors={"table"})
 def set_dice_source(step: Step) -> None:
     source = step.args.get("source")

@@ -3,7 +3,7 @@
 Private data (development cards in hand, hidden VP, a secret log entry's details) only
 ever appears in the view of the seat it belongs to; never in the table's or another's.
 """
-from . import base
+from . import base, events
 from .game import allowed_actions, ruleset
 
 TABLE = "table"
@@ -58,6 +58,7 @@ def view(state: dict, viewer, version: int = 0) -> dict:
         "me": None,
     }
     result["board"] = _board_view(state, viewer, finished)
+    result["events"] = events.public_view(state)
     if viewer == TABLE:
         result["allowed"] = sorted(allowed_actions(state, {"role": "table"}))
     else:
@@ -79,7 +80,8 @@ def view(state: dict, viewer, version: int = 0) -> dict:
     return result
 
 
-BOARD_ACTIONS = {"settlement": ("place_settlement", "build_settlement"), "road": ("place_road", "build_road"),
+BOARD_ACTIONS = {"settlement": ("place_settlement", "build_settlement"),
+                 "road": ("place_road", "build_road", "damage_road"),  # damage_road: an Earthquake (events.py)
                  "city": ("build_city",), "robber": ("move_robber",), "hex": ("edit_hex",),
                  "coast": ("edit_harbour",)}
 
@@ -93,7 +95,8 @@ def _board_view(state: dict, viewer, finished: bool):
     seat = base.active_seat(state)
     actor = {"role": "table"} if viewer == TABLE else {"seat": int(viewer)}
     allowed = allowed_actions(state, actor) if not finished else set()
-    for kind, locations in base.board_targets(state, seat).items():
+    targets_now = events.board_targets(state, viewer) if state["phase"] == "event" else base.board_targets(state, seat)
+    for kind, locations in targets_now.items():
         action = next((a for a in BOARD_ACTIONS[kind] if a in allowed), None)
         if action:
             targets[kind] = locations
