@@ -56,7 +56,8 @@ def configs(draw):
 
 # How much more often the driver tries an action type (by repeating it in the choices):
 # enough purchases, plays and turn ends for cards to be played and titles to change hands.
-WEIGHTS = {"place_setup": 4, "buy_dev": 4, "play_dev": 6, "end_turn": 6, "build_road": 3, "set_dice_source": 0}
+WEIGHTS = {"place_setup": 4, "buy_dev": 4, "play_dev": 6, "end_turn": 6, "build_road": 3, "set_dice_source": 0,
+           "reveal_event": 6}
 
 
 def actors(state: dict) -> list[dict]:
