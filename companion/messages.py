@@ -70,23 +70,16 @@ EVENT_NAMES = {
 }
 # What a card does, in our own words (the table screen shows it under the card).
 EVENT_TEXTS = {
-    "robber_attack": gettext_lazy("Just like a 7: everyone with more than 7 resource cards gives back half of them, "
-                                  "then the robber moves and robs one player next to it."),
+    "robber_attack": gettext_lazy("Just like a 7: everyone with more than 7 resource cards gives back half of them, then the robber moves and robs one player next to it."),
     "epidemic": gettext_lazy("The number produces, but every city brings only 1 resource instead of 2."),
-    "earthquake": gettext_lazy("Every player lays one of their roads on its side. It still counts for Longest Road, "
-                               "but its owner builds no new road until it is repaired for 1 lumber + 1 brick."),
+    "earthquake": gettext_lazy("Every player lays one of their roads on its side. It still counts for Longest Road, but its owner builds no new road until it is repaired for 1 lumber + 1 brick."),
     "good_neighbors": gettext_lazy("Everyone passes 1 resource card of their choice to the player on their left."),
-    "tournament": gettext_lazy("Whoever has played the most Knight cards takes 1 resource of their choice from the "
-                               "bank (on a tie, each of them)."),
-    "trade_advantage": gettext_lazy("The Longest Road holder draws 1 random card (never a development card) from the "
-                                    "hand of a player of their choice."),
-    "calm_sea": gettext_lazy("Whoever has the most settlements and cities at harbours takes 1 resource of their "
-                             "choice from the bank (on a tie, each of them)."),
+    "tournament": gettext_lazy("Whoever has played the most Knight cards takes 1 resource of their choice from the bank (on a tie, each of them)."),
+    "trade_advantage": gettext_lazy("The Longest Road holder draws 1 random card (never a development card) from the hand of a player of their choice."),
+    "calm_sea": gettext_lazy("Whoever has the most settlements and cities at harbours takes 1 resource of their choice from the bank (on a tie, each of them)."),
     "robber_flees": gettext_lazy("The robber goes straight back to the desert. Nobody is robbed."),
-    "neighborly_assistance": gettext_lazy("The leader in victory points gives 1 resource card of their choice to a "
-                                          "player of their choice with fewer points (on a tie, each leader)."),
-    "conflict": gettext_lazy("The Largest Army holder, or else the one player with the most Knight cards played, "
-                             "draws 1 random card (never a development card) from a player of their choice."),
+    "neighborly_assistance": gettext_lazy("The leader in victory points gives 1 resource card of their choice to a player of their choice with fewer points (on a tie, each leader)."),
+    "conflict": gettext_lazy("The Largest Army holder, or else the one player with the most Knight cards played, draws 1 random card (never a development card) from a player of their choice."),
     "plentiful_year": gettext_lazy("Everyone takes 1 resource of their choice from the bank."),
     "no_event": gettext_lazy("Only the number counts this time: no event."),
 }
@@ -123,23 +116,21 @@ def event_effect_lines(event: str, plan: dict, names: list[str]) -> list[str]:
         if not plan.get("damage"):
             return [_("Nobody has a road yet.")]
         return [_("%(names)s: each turns one of their roads on its side.") % {"names": _names_of(plan["damage"], names)},
-                _("A damaged road still counts for Longest Road; no new road until it is repaired "
-                  "for 1 lumber + 1 brick.")]
+                _("A damaged road still counts for Longest Road; no new road until it is repaired for 1 lumber + 1 brick.")]
     if event == "good_neighbors":
         return [_("%(giver)s gives 1 resource card of their choice to %(receiver)s.") % {
             "giver": name(a), "receiver": name(b)} for a, b in plan.get("gives", [])]
     if event in ("tournament", "calm_sea"):
         if nobody == "no_board":
-            return [_("Count the settlements and cities at harbours: whoever has the most takes 1 resource of their "
-                      "choice from the bank (on a tie, each of them).")]
+            return [_("Count the settlements and cities at harbours: whoever has the most takes 1 resource of their choice from the bank (on a tie, each of them).")]
         if nobody == "no_knights":
             return [_("Nobody has played a Knight card: nobody gets anything.")]
         if nobody:
             return [_("Nobody has a settlement or city at a harbour: nobody gets anything.")]
         if event == "tournament":
-            text = _("%(who)s (%(n)s Knight cards played) takes 1 resource of their choice from the bank.")
+            text = _("%(who)s (Knight cards played: %(n)s) takes 1 resource of their choice from the bank.")
         else:
-            text = _("%(who)s (%(n)s buildings at harbours) takes 1 resource of their choice from the bank.")
+            text = _("%(who)s (settlements and cities at harbours: %(n)s) takes 1 resource of their choice from the bank.")
         return [text % {"who": name(s), "n": basis.get(str(s), "?")} for s in plan.get("gains", [])]
     if event in ("trade_advantage", "conflict"):
         if nobody == "no_longest_road":
@@ -151,13 +142,10 @@ def event_effect_lines(event: str, plan: dict, names: list[str]) -> list[str]:
         taker = plan.get("taker")
         measure = plan.get("measure")
         if measure == "longest_road":
-            return [_("%(who)s (Longest Road) may draw 1 random card, never a development card, from the hand of "
-                      "a player of their choice.") % {"who": name(taker)}]
+            return [_("%(who)s (Longest Road) may draw 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker)}]
         if measure == "largest_army":
-            return [_("%(who)s (Largest Army) draws 1 random card, never a development card, from the hand of "
-                      "a player of their choice.") % {"who": name(taker)}]
-        return [_("%(who)s (%(n)s Knight cards played) draws 1 random card, never a development card, from the "
-                  "hand of a player of their choice.") % {"who": name(taker), "n": basis.get(str(taker), "?")}]
+            return [_("%(who)s (Largest Army) draws 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker)}]
+        return [_("%(who)s (Knight cards played: %(n)s) draws 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker), "n": basis.get(str(taker), "?")}]
     if event == "robber_flees":
         if plan.get("robber") == "desert":
             return [_("Put the robber back on the desert. Nobody is robbed.")]
@@ -186,8 +174,7 @@ def event_log_text(entry: dict, names: list[str]) -> str:
         return _("%(who)s revealed a %(number)s: %(event)s.") % {
             "who": who, "number": p["number"], "event": EVENT_NAMES.get(p["event"], p["event"])}
     if kind == "new_year":
-        return _("New Year: all 36 cards are shuffled and 5 of them go face down under the New Year card "
-                 "(year %(year)s).") % {"year": p["year"]}
+        return _("New Year: all 36 cards are shuffled and 5 of them go face down under the New Year card (year %(year)s).") % {"year": p["year"]}
     if kind == "event_effect":
         lines = event_effect_lines(p["event"], dict(p), names)
         return "%s: %s" % (EVENT_NAMES.get(p["event"], p["event"]), " ".join(lines))
