@@ -42,6 +42,12 @@ def event_context(view: dict, names: list[str]) -> dict | None:
     return context
 
 
+def variant_context(view: dict) -> dict:
+    """Game options on the screens: whom the friendly robber spares, who is Harbormaster."""
+    variants = view.get("variants") or {}
+    return {"robber_spared": variants.get("spared") or [], "variants": variants}
+
+
 def mark_damaged_roads(picture: dict | None, deck: dict | None) -> None:
     """Flag the roads an Earthquake turned on their side, for the board drawing."""
     if not picture or not deck:

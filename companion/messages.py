@@ -83,8 +83,10 @@ EVENT_TEXTS = {
     "plentiful_year": gettext_lazy("Everyone takes 1 resource of their choice from the bank."),
     "no_event": gettext_lazy("Only the number counts this time: no event."),
 }
-EVENT_REFUSALS = ("repair_road_first", "not_your_road", "road_already_damaged", "no_damaged_road")
-EVENT_LOG_KINDS = ("event_revealed", "new_year", "event_effect", "road_damaged", "road_repaired", "event_took")
+EVENT_REFUSALS = ("repair_road_first", "not_your_road", "road_already_damaged", "no_damaged_road",
+                  "robber_spares", "unknown_variant")  # the last two: game options (engine/variants.py)
+EVENT_LOG_KINDS = ("event_revealed", "new_year", "event_effect", "road_damaged", "road_repaired", "event_took",
+                   "harbormaster")
 
 
 def event_refusal(code: str) -> str:
@@ -93,6 +95,8 @@ def event_refusal(code: str) -> str:
         "not_your_road": _("Tap one of your own roads."),
         "road_already_damaged": _("That road is damaged already."),
         "no_damaged_road": _("You have no damaged road to repair."),
+        "robber_spares": _("Friendly robber: it spares players with 2 victory points or fewer."),
+        "unknown_variant": _("This game option is not available."),
     }
     return texts[code]
 
@@ -182,6 +186,12 @@ def event_log_text(entry: dict, names: list[str]) -> str:
         return _("%(who)s turned a road on its side (Earthquake).") % {"who": who}
     if kind == "road_repaired":
         return _("%(who)s repaired a damaged road (1 lumber + 1 brick).") % {"who": who}
+    if kind == "harbormaster":
+        if seat is None:
+            return _("Nobody holds the Harbormaster card now.")
+        if p.get("points") is not None:
+            return _("%(who)s takes the Harbormaster card (harbour points: %(points)s).") % {"who": who, "points": p["points"]}
+        return _("%(who)s takes the Harbormaster card.") % {"who": who}
     if kind == "event_took":
         victim = p.get("victim")
         if victim is None:

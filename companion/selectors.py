@@ -8,7 +8,7 @@ from django.utils.safestring import mark_safe
 
 from . import engine, services
 from .board_svg import board_picture
-from .event_screens import event_context, mark_damaged_roads, steadiness
+from .event_screens import event_context, mark_damaged_roads, steadiness, variant_context
 from .messages import (DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, board_problem_texts, log_text,
                        production_text, reader_notice)
 from .models import DiceReaderStatus, Game
@@ -80,6 +80,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     context["event_deck"] = event_context(view, names)
     context["steadiness"] = steadiness(view)
     mark_damaged_roads(context.get("board"), view["events"])
+    context.update(variant_context(view))  # Traders & Barbarians game options
     if view["me"]:
         context["my_cards"] = [
             {**c, "label": DEV_CARD_NAMES[c["card"]]} for c in view["me"]["dev_cards"]

@@ -28,6 +28,11 @@ ACTIONS: dict[str, Spec] = {}
 # Rules that may stop a seat from building roads for now: (state, seat) -> refusal code or
 # None (events.py: a road damaged by an Earthquake must be repaired first).
 ROAD_BLOCKERS: list = []
+# Game options (variants.py: the friendly robber, Harbormaster) hook in here:
+ROBBER_LIMITS: list = []  # (state, hexes) -> the hexes the robber may still go to
+ROBBER_SPARES: list = []  # (state) -> seats the robber never robs
+EXTRA_VP: list = []       # (state, seat) -> public victory points from a special card
+AFTER_ACTION: list = []   # (state, step) -> None, after every action, before the victory check
 
 
 def action(name, phases, actors, when=None):
@@ -85,6 +90,8 @@ def validate_config(config: dict) -> dict:
         "board": board,
         "play_mode": "paper",
     }
+    if config.get("variants"):
+        clean["variants"] = _validate_variants(config["variants"])
     if board == "beginner":
         missing = [p["color"] for p in clean_players if p["color"] not in boards.BEGINNER_PIECES]
         if missing or len(clean_players) not in (3, 4):
@@ -96,6 +103,15 @@ def validate_config(config: dict) -> dict:
         if isinstance(config.get("board_balance"), list):
             clean["board_balance"] = config["board_balance"]  # why the board counts as balanced
     return clean
+
+
+VARIANTS = ("friendly_robber", "harbormaster")  # game options, see variants.py
+
+
+def _validate_variants(variants) -> dict:
+    if not isinstance(variants, dict) or set(variants) - set(VARIANTS):
+        raise IllegalAction("unknown_variant")
+    return {name: True for name in VARIANTS if variants.get(name) is True}
 
 
 def _validate_layout(layout, players: int, complete: bool = True) -> dict:
@@ -245,6 +261,20 @@ def _location(step: Step, key: str) -> str:
     return value
 
 
+def robber_hexes(state: dict) -> list[str]:
+    """The land hexes the robber may be moved to now."""
+    board = state["board"]
+    hexes = [h for h, x in board["layout"]["hexes"].items() if x["terrain"] and h != board["robber"]]
+    for limit in ROBBER_LIMITS:
+        hexes = limit(state, hexes)
+    return hexes
+
+
+def robber_spared(state: dict) -> set:
+    """Seats the robber may not rob (a game option)."""
+    return {seat for spares in ROBBER_SPARES for seat in spares(state)}
+
+
 def board_targets(state: dict, seat: int) -> dict:
     """Where `seat` may put something now (for the tap targets on the board)."""
     board = state["board"]
@@ -258,7 +288,7 @@ def board_targets(state: dict, seat: int) -> dict:
             return {"settlement": boards.legal_settlement_corners(layout, pieces, seat, setup=True)}
         return {"road": boards.legal_road_edges(layout, pieces, seat, setup_corner=corner)}
     if phase == "robber":
-        return {"robber": [h for h, x in layout["hexes"].items() if x["terrain"] and h != board["robber"]]}
+        return {"robber": robber_hexes(state)}
     targets = {}
     if (phase in ("main", "special_build") or (phase == "roll" and board["free_roads"])) \
             and not road_blocked(state, seat):
@@ -281,7 +311,7 @@ def vp_public(state: dict, seat: int) -> int:
         vp += LARGEST_ARMY_VP
     if state["winner"] is not None:
         vp += vp_hidden(state, seat)  # revealed at the end
-    return vp
+    return vp + sum(extra(state, seat) for extra in EXTRA_VP)
 
 
 def vp_hidden(state: dict, seat: int) -> int:
@@ -295,7 +325,7 @@ def vp_total(state: dict, seat: int) -> int:
         vp += LONGEST_ROAD_VP
     if state["largest_army"] == seat:
         vp += LARGEST_ARMY_VP
-    return vp
+    return vp + sum(extra(state, seat) for extra in EXTRA_VP)
 
 
 def check_victory(state: dict, step: Step) -> None:
@@ -590,6 +620,8 @@ def move_robber(step: Step) -> None:
     victim = _seat_arg(state, step.args.get("victim"), "bad_victim")
     if victim == seat:
         raise IllegalAction("rob_yourself")
+    if victim in robber_spared(state):
+        raise IllegalAction("robber_spares", victim=victim)
     step.log("robber_moved", seat=seat, victim=victim)
     state["phase"] = state["robber_return"] or "main"
     state["robber_return"] = None
@@ -602,10 +634,12 @@ def _move_robber_on_board(step: Step, seat: int) -> None:
     tile = board["layout"]["hexes"].get(hex_)
     if tile is None or not tile.get("terrain"):
         raise IllegalAction("robber_off_land")
-    if hex_ == board["robber"]:
-        raise IllegalAction("robber_must_move")
+    if hex_ not in robber_hexes(state):
+        raise IllegalAction("robber_must_move" if hex_ == board["robber"] else "robber_spares")
     board["robber"] = hex_
-    victims = boards.robber_victims(board["layout"], board["pieces"], hex_, exclude=seat)
+    spared = robber_spared(state)
+    victims = [v for v in boards.robber_victims(board["layout"], board["pieces"], hex_, exclude=seat)
+               if v not in spared]
     step.log("robber_placed", seat=seat, hex=hex_, victims=victims)
     if victims:
         board["victims"] = victims
@@ -846,6 +880,8 @@ def set_dice_source(step: Step) -> None:
 
 
 def after_action(state: dict, step: Step) -> None:
+    for hook in AFTER_ACTION:
+        hook(state, step)
     check_victory(state, step)
     if len(state["log"]) > LOG_LIMIT:
         del state["log"][: len(state["log"]) - LOG_LIMIT]

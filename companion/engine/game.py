@@ -9,6 +9,7 @@ import copy
 
 from . import base
 from . import events  # noqa: F401  (registers the Events of Catan actions with base)
+from . import variants  # noqa: F401  (registers the game options' rules with base)
 from .errors import IllegalAction
 from .step import Step
 

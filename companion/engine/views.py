@@ -3,7 +3,7 @@
 Private data (development cards in hand, hidden VP, a secret log entry's details) only
 ever appears in the view of the seat it belongs to; never in the table's or another's.
 """
-from . import base, events
+from . import base, events, variants
 from .game import allowed_actions, ruleset
 
 TABLE = "table"
@@ -59,6 +59,7 @@ def view(state: dict, viewer, version: int = 0) -> dict:
     }
     result["board"] = _board_view(state, viewer, finished)
     result["events"] = events.public_view(state)
+    result["variants"] = variants.public_view(state)
     if viewer == TABLE:
         result["allowed"] = sorted(allowed_actions(state, {"role": "table"}))
     else:

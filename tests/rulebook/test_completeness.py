@@ -68,6 +68,8 @@ OTHER_ACTION_KEYS = {
     "damage_road": "event:earthquake",
     "repair_road": "event:earthquake",
     "event_take": "event:conflict",
+    # Traders & Barbarians game options (engine/variants.py)
+    "set_harbormaster": "variant:harbormaster",
 }
 # Pieces in a player's supply (base.SUPPLY keys) -> context key.
 SUPPLY_KEYS = {"settlements": "build:settlement", "cities": "build:city", "roads": "build:road"}

@@ -223,3 +223,48 @@ def test_earthquake_on_paper_offers_the_repair(client):
     assert repaired.status_code == 200 and "Ala repaired a damaged road" in repaired.content.decode()
     assert 'data-testid="repair-road"' not in repaired.content.decode()
     assert client.post(act, {"as": "seat", "type": "build_road", "idem": "b2"}).status_code == 200
+
+
+# ---------------------------------------------------------------- Traders & Barbarians game options
+
+
+def _form(**extra):
+    data = {"rules": "base", "target": 10, "dice_source": "typed", "board": "none",
+            "name_0": "Ala", "color_0": "red", "name_1": "Bartek", "color_1": "blue", "name_2": "Celina",
+            "color_2": "white"}
+    for i in range(3, 6):
+        data.update({f"name_{i}": "", f"color_{i}": ["orange", "green", "brown"][i - 3]})
+    data.update(extra)
+    return data
+
+
+def test_new_game_form_offers_the_variants(client):
+    page = client.get(reverse("home")).content.decode()
+    assert 'name="friendly_robber"' in page and 'name="harbormaster"' in page
+    client.post(reverse("new_game"), _form(friendly_robber="on", harbormaster="on"))
+    game = Game.objects.get()
+    assert game.config["variants"] == {"friendly_robber": True, "harbormaster": True}
+    assert game.config["target"] == 11  # Harbormaster: one more point to win
+    client.post(reverse("new_game"), _form())
+    assert "variants" not in Game.objects.order_by("-pk").first().config
+
+
+def test_friendly_robber_and_harbormaster_on_the_table_screen(client):
+    client.post(reverse("new_game"), _form(friendly_robber="on", harbormaster="on"))
+    game = Game.objects.get()
+    finish_setup(game)
+    services.perform(game, TABLE, "roll", {"dice": [3, 4]})
+    for seat in range(3):
+        services.perform(game, TABLE, "discard", {"seat": seat, "hand_size": 0})
+    game.refresh_from_db()
+    table = client.get(reverse("table", args=[game.code])).content.decode()
+    assert "Friendly robber: it may not go next to a player" in table
+    assert "Robbed Bartek" not in table and "Robbed nobody" in table  # everyone has 2 VP
+    act = reverse("act", args=[game.code])
+    refused = client.post(act, {"as": "table", "type": "move_robber", "victim": "1", "idem": "m"})
+    assert refused.status_code == 422 and "Friendly robber: it spares" in refused.content.decode()
+    client.post(act, {"as": "table", "type": "move_robber", "victim": "", "idem": "m2"})
+    response = client.post(act, {"as": "table", "type": "set_harbormaster", "holder": "2", "idem": "h"})
+    page = response.content.decode()
+    assert 'data-testid="harbormaster"' in page and "Celina takes the Harbormaster card." in page
+    assert "First to 11 VP" in page
