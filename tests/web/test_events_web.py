@@ -268,3 +268,25 @@ def test_friendly_robber_and_harbormaster_on_the_table_screen(client):
     page = response.content.decode()
     assert 'data-testid="harbormaster"' in page and "Celina takes the Harbormaster card." in page
     assert "First to 11 VP" in page
+
+
+def test_earthquake_on_a_board_phones_tap_their_roads(client):
+    seed = _seed_where(lambda order: order[0] == "earthquake")
+    game = services.create_game({"rules": "base", "target": 10, "dice_source": "events", "board": "beginner",
+                                 "players": [{"name": n, "color": c} for n, c in
+                                             (("Ala", "red"), ("Bartek", "blue"), ("Celina", "white"))]},
+                                seed=seed)
+    _join(client, game, 1)
+    act = reverse("act", args=[game.code])
+    services.perform(game, TABLE, "reveal_event")
+    game.refresh_from_db()
+    phone = client.get(reverse("seat", args=[game.code])).content.decode()
+    assert "Earthquake: Bartek, tap the road you lay on its side." in phone
+    assert phone.count('aria-label="Lay this road on its side"') == 2  # his two roads only
+    state, _ = services.current_state(game)
+    road = next(e for e, s in sorted(state["board"]["pieces"]["roads"].items()) if s == 1)
+    response = client.post(act, {"as": "seat", "type": "damage_road", "edge": road, "idem": "d"})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert f'class="road blue damaged" data-edge="{road}"' in page
+    assert "Bartek turned a road on its side (Earthquake)." in page
