@@ -19,7 +19,7 @@ class NewGameForm(forms.Form):
         label=_("Friendly robber: it spares players with 2 victory points or fewer"), required=False
     )
     harbormaster = forms.BooleanField(
-        label=_("Harbormaster: 2 victory points for the most buildings at harbours (the target goes up by 1)"),
+        label=_("Harbormaster: 2 victory points for the most harbour points (the target goes up by 1)"),
         required=False,
     )
     board = forms.ChoiceField(

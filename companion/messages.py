@@ -174,8 +174,8 @@ def event_log_text(entry: dict, names: list[str]) -> str:
     kind = entry["kind"]
     if kind == "event_revealed":
         if p["event"] == "no_event":
-            return _("%(who)s revealed a %(number)s (no event).") % {"who": who, "number": p["number"]}
-        return _("%(who)s revealed a %(number)s: %(event)s.") % {
+            return _("%(who)s revealed a card: %(number)s (no event).") % {"who": who, "number": p["number"]}
+        return _("%(who)s revealed a card: %(number)s, %(event)s.") % {
             "who": who, "number": p["number"], "event": EVENT_NAMES.get(p["event"], p["event"])}
     if kind == "new_year":
         return _("New Year: all 36 cards are shuffled and 5 of them go face down under the New Year card (year %(year)s).") % {"year": p["year"]}

@@ -77,7 +77,7 @@ def test_revealing_event_cards_from_a_phone_and_the_table(server, browser):
     expect(card.get_by_test_id("event-year")).to_contain_text("Year 1: card 1 of 31")
     number = card.get_by_test_id("event-number").inner_text()
     name = card.get_by_test_id("event-name").inner_text()
-    expect(table.locator("#log")).to_contain_text(f"Ala revealed a {number}")
+    expect(table.locator("#log")).to_contain_text(f"Ala revealed a card: {number}")
     # Her phone shows the same card.
     expect(ala.locator("[data-testid=event-number]")).to_have_text(number)
     expect(ala.locator("[data-testid=event-name]")).to_have_text(name)
@@ -92,7 +92,7 @@ def test_revealing_event_cards_from_a_phone_and_the_table(server, browser):
     table.get_by_test_id("reveal-event").click()
     expect(card.get_by_test_id("event-year")).to_contain_text("card 2 of 31")
     second = (card.get_by_test_id("event-number").inner_text(), card.get_by_test_id("event-name").inner_text())
-    expect(table.locator("#log")).to_contain_text(f"Bartek revealed a {second[0]}")
+    expect(table.locator("#log")).to_contain_text(f"Bartek revealed a card: {second[0]}")
 
     # Undo puts the card back on top: revealing again shows the same card.
     table.get_by_role("button", name=re.compile("Undo")).click()

@@ -88,7 +88,7 @@ def test_a_phone_reveals_and_the_table_shows_the_card(client):
     assert str(EVENT_NAMES[card["event"]]) in table
     assert "Year 1: card 1 of 31" in table
     assert 'value="1"' in table and '<progress max="31"' in table
-    name = "revealed a %s" % card["number"]
+    name = "revealed a card: %s" % card["number"]
     assert name in table  # the log
 
 
@@ -179,7 +179,7 @@ def test_every_event_has_a_name_a_text_and_log_lines():
         text = log_text({"n": 1, "turn": 1, "kind": kind, "seat": 0, "params": params}, names)
         assert text and text != kind and "?" not in text, kind
     assert log_text({"kind": "event_revealed", "seat": 0, "params": {"number": 6, "event": "earthquake"}},
-                    names) == "Ala revealed a 6: Earthquake."
+                    names) == "Ala revealed a card: 6, Earthquake."
 
 
 def test_event_refusals_are_explained(client):
