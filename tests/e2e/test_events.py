@@ -82,9 +82,6 @@ def test_revealing_event_cards_from_a_phone_and_the_table(server, browser):
     expect(ala.locator("[data-testid=event-number]")).to_have_text(number)
     expect(ala.locator("[data-testid=event-name]")).to_have_text(name)
     expect(ala.get_by_test_id("reveal-event")).to_have_count(0)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    table.screenshot(path=str(SCREENSHOTS / "events-table.png"))
-    ala.screenshot(path=str(SCREENSHOTS / "events-phone.png"), full_page=True)
 
     # Bartek has no phone: the table screen reveals for him.
     finish_turn(table)
@@ -109,3 +106,14 @@ def test_revealing_event_cards_from_a_phone_and_the_table(server, browser):
         table.get_by_test_id("reveal-event").click()
         expect(table.locator("#histogram h3")).to_contain_text(re.compile(r"[34] rolls"))
     expect(card.get_by_test_id("event-year")).to_contain_text("card 4 of 31")
+
+    # For the screenshots: a few more turns until a card with an event that names players.
+    for _ in range(10):
+        if card.locator("[data-testid=event-lines]").count():
+            break
+        finish_turn(table)
+        table.get_by_test_id("reveal-event").click()
+        expect(table.locator("#status")).not_to_have_class(re.compile(r"phase-roll"))
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    table.screenshot(path=str(SCREENSHOTS / "events-table.png"))
+    ala.screenshot(path=str(SCREENSHOTS / "events-phone.png"), full_page=True)
