@@ -15,6 +15,13 @@ class NewGameForm(forms.Form):
     dice_source = forms.ChoiceField(
         label=_("Dice"), choices=[(s, DICE_SOURCE_NAMES[s]) for s in DICE_SOURCES], initial="typed"
     )
+    friendly_robber = forms.BooleanField(
+        label=_("Friendly robber: it spares players with 2 victory points or fewer"), required=False
+    )
+    harbormaster = forms.BooleanField(
+        label=_("Harbormaster: 2 victory points for the most harbour points (the target goes up by 1)"),
+        required=False,
+    )
     board = forms.ChoiceField(
         label=_("Board"),
         choices=[
@@ -71,7 +78,7 @@ class NewGameForm(forms.Form):
 
     def game_config(self) -> dict:
         d = self.cleaned_data
-        return {
+        config = {
             "rules": d["rules"],
             "players": d["players"],
             "target": d["target"],
@@ -80,3 +87,9 @@ class NewGameForm(forms.Form):
             # Production needs the board: without one the paper cards stay on the table.
             "play_mode": (d.get("play_mode") or "hands") if d["board"] != "none" else "paper",
         }
+        variants = {name: True for name in ("friendly_robber", "harbormaster") if d.get(name)}
+        if variants:  # Traders & Barbarians game options (engine/variants.py)
+            config["variants"] = variants
+            if "harbormaster" in variants:
+                config["target"] = min(d["target"] + 1, 30)  # the rulebook: one more point to win
+        return config

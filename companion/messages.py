@@ -46,17 +46,171 @@ PHASE_NAMES = {
     "steal": gettext_lazy("Rob a player"),
     "main": gettext_lazy("Trade and build"),
     "special_build": gettext_lazy("Special building phase"),
+    "event": gettext_lazy("Event: waiting for choices"),
     "finished": gettext_lazy("Game over"),
 }
 DICE_SOURCE_NAMES = {
     "typed": gettext_lazy("physical dice, typed in"),
     "virtual": gettext_lazy("virtual dice"),
     "reader": gettext_lazy("electronic dice reader"),
+    "events": gettext_lazy("Events of Catan cards"),
 }
+
+
+# ---------------------------------------------------------------- Events of Catan (engine/events.py)
+
+EVENT_NAMES = {
+    "robber_attack": gettext_lazy("Robber Attack"),
+    "epidemic": gettext_lazy("Epidemic"),
+    "earthquake": gettext_lazy("Earthquake"),
+    "good_neighbors": gettext_lazy("Good Neighbours"),
+    "tournament": gettext_lazy("Tournament"),
+    "trade_advantage": gettext_lazy("Trade Advantage"),
+    "calm_sea": gettext_lazy("Calm Sea"),
+    "robber_flees": gettext_lazy("Robber Flees"),
+    "neighborly_assistance": gettext_lazy("Neighbourly Assistance"),
+    "conflict": gettext_lazy("Conflict"),
+    "plentiful_year": gettext_lazy("Plentiful Year"),
+    "no_event": gettext_lazy("No event"),
+    "new_year": gettext_lazy("New Year"),
+}
+# What a card does, in our own words (the table screen shows it under the card).
+EVENT_TEXTS = {
+    "robber_attack": gettext_lazy("Just like a 7: everyone with more than 7 resource cards gives back half of them, then the robber moves and robs one player next to it."),
+    "epidemic": gettext_lazy("The number produces, but every city brings only 1 resource instead of 2."),
+    "earthquake": gettext_lazy("Every player lays one of their roads on its side. It still counts for Longest Road, but its owner builds no new road until it is repaired for 1 lumber + 1 brick."),
+    "good_neighbors": gettext_lazy("Everyone passes 1 resource card of their choice to the player on their left."),
+    "tournament": gettext_lazy("Whoever has played the most Knight cards takes 1 resource of their choice from the bank (on a tie, each of them)."),
+    "trade_advantage": gettext_lazy("The Longest Road holder draws 1 random card (never a development card) from the hand of a player of their choice."),
+    "calm_sea": gettext_lazy("Whoever has the most settlements and cities at harbours takes 1 resource of their choice from the bank (on a tie, each of them)."),
+    "robber_flees": gettext_lazy("The robber goes straight back to the desert. Nobody is robbed."),
+    "neighborly_assistance": gettext_lazy("The leader in victory points gives 1 resource card of their choice to a player of their choice with fewer points (on a tie, each leader)."),
+    "conflict": gettext_lazy("The Largest Army holder, or else the one player with the most Knight cards played, draws 1 random card (never a development card) from a player of their choice."),
+    "plentiful_year": gettext_lazy("Everyone takes 1 resource of their choice from the bank."),
+    "no_event": gettext_lazy("Only the number counts this time: no event."),
+}
+EVENT_REFUSALS = ("repair_road_first", "not_your_road", "road_already_damaged", "no_damaged_road",
+                  "robber_spares", "unknown_variant")  # the last two: game options (engine/variants.py)
+EVENT_LOG_KINDS = ("event_revealed", "new_year", "event_effect", "road_damaged", "road_repaired", "event_took",
+                   "harbormaster")
+
+
+def event_refusal(code: str) -> str:
+    texts = {
+        "repair_road_first": _("Repair your damaged road first (1 lumber + 1 brick)."),
+        "not_your_road": _("Tap one of your own roads."),
+        "road_already_damaged": _("That road is damaged already."),
+        "no_damaged_road": _("You have no damaged road to repair."),
+        "robber_spares": _("Friendly robber: it spares players with 2 victory points or fewer."),
+        "unknown_variant": _("This game option is not available."),
+    }
+    return texts[code]
+
+
+def _names_of(seats, names: list[str]) -> str:
+    return ", ".join(names[s] if 0 <= s < len(names) else "?" for s in seats)
+
+
+def event_effect_lines(event: str, plan: dict, names: list[str]) -> list[str]:
+    """Who does what for an event card, one sentence per player or group."""
+    plan = plan or {}
+
+    def name(s):
+        return names[s] if s is not None and 0 <= s < len(names) else "?"
+
+    basis = plan.get("basis") or {}
+    nobody = plan.get("nobody")
+    if event == "epidemic":
+        return [_("Every city produces only 1 resource this time.")]
+    if event == "earthquake":
+        if not plan.get("damage"):
+            return [_("Nobody has a road yet.")]
+        return [_("%(names)s: each turns one of their roads on its side.") % {"names": _names_of(plan["damage"], names)},
+                _("A damaged road still counts for Longest Road; no new road until it is repaired for 1 lumber + 1 brick.")]
+    if event == "good_neighbors":
+        return [_("%(giver)s gives 1 resource card of their choice to %(receiver)s.") % {
+            "giver": name(a), "receiver": name(b)} for a, b in plan.get("gives", [])]
+    if event in ("tournament", "calm_sea"):
+        if nobody == "no_board":
+            return [_("Count the settlements and cities at harbours: whoever has the most takes 1 resource of their choice from the bank (on a tie, each of them).")]
+        if nobody == "no_knights":
+            return [_("Nobody has played a Knight card: nobody gets anything.")]
+        if nobody:
+            return [_("Nobody has a settlement or city at a harbour: nobody gets anything.")]
+        if event == "tournament":
+            text = _("%(who)s (Knight cards played: %(n)s) takes 1 resource of their choice from the bank.")
+        else:
+            text = _("%(who)s (settlements and cities at harbours: %(n)s) takes 1 resource of their choice from the bank.")
+        return [text % {"who": name(s), "n": basis.get(str(s), "?")} for s in plan.get("gains", [])]
+    if event in ("trade_advantage", "conflict"):
+        if nobody == "no_longest_road":
+            return [_("Nobody holds Longest Road: nothing happens.")]
+        if nobody == "no_knights":
+            return [_("Nobody has played a Knight card: nothing happens.")]
+        if nobody == "knights_tied":
+            return [_("No single player has played the most Knight cards: nothing happens.")]
+        taker = plan.get("taker")
+        measure = plan.get("measure")
+        if measure == "longest_road":
+            return [_("%(who)s (Longest Road) may draw 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker)}]
+        if measure == "largest_army":
+            return [_("%(who)s (Largest Army) draws 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker)}]
+        return [_("%(who)s (Knight cards played: %(n)s) draws 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker), "n": basis.get(str(taker), "?")}]
+    if event == "robber_flees":
+        if plan.get("robber") == "desert":
+            return [_("Put the robber back on the desert. Nobody is robbed.")]
+        if plan.get("robber") is not None and plan.get("from") == plan.get("robber"):
+            return [_("The robber stays on the desert. Nobody is robbed.")]
+        return [_("The robber goes back to the desert. Nobody is robbed.")]
+    if event == "neighborly_assistance":
+        if nobody:
+            return [_("Everyone has the same number of victory points: nothing happens.")]
+        others = _names_of(plan.get("to_any_of", []), names)
+        return [_("%(who)s (%(vp)s VP) gives 1 resource card of their choice to one of: %(others)s.") % {
+            "who": name(s), "vp": basis.get(str(s), "?"), "others": others} for s in plan.get("helpers", [])]
+    if event == "plentiful_year":
+        return [_("Everyone takes 1 resource of their choice from the bank.")]
+    return []
+
+
+def event_log_text(entry: dict, names: list[str]) -> str:
+    p = _Params(entry.get("params") or {})
+    seat = entry.get("seat")
+    who = names[seat] if seat is not None and 0 <= seat < len(names) else ""
+    kind = entry["kind"]
+    if kind == "event_revealed":
+        if p["event"] == "no_event":
+            return _("%(who)s revealed a card: %(number)s (no event).") % {"who": who, "number": p["number"]}
+        return _("%(who)s revealed a card: %(number)s, %(event)s.") % {
+            "who": who, "number": p["number"], "event": EVENT_NAMES.get(p["event"], p["event"])}
+    if kind == "new_year":
+        return _("New Year: all 36 cards are shuffled and 5 of them go face down under the New Year card (year %(year)s).") % {"year": p["year"]}
+    if kind == "event_effect":
+        lines = event_effect_lines(p["event"], dict(p), names)
+        return "%s: %s" % (EVENT_NAMES.get(p["event"], p["event"]), " ".join(lines))
+    if kind == "road_damaged":
+        return _("%(who)s turned a road on its side (Earthquake).") % {"who": who}
+    if kind == "road_repaired":
+        return _("%(who)s repaired a damaged road (1 lumber + 1 brick).") % {"who": who}
+    if kind == "harbormaster":
+        if seat is None:
+            return _("Nobody holds the Harbormaster card now.")
+        if p.get("points") is not None:
+            return _("%(who)s takes the Harbormaster card (harbour points: %(points)s).") % {"who": who, "points": p["points"]}
+        return _("%(who)s takes the Harbormaster card.") % {"who": who}
+    if kind == "event_took":
+        victim = p.get("victim")
+        if victim is None:
+            return _("%(who)s took no card.") % {"who": who}
+        return _("%(who)s drew a random card from the hand of %(victim)s.") % {
+            "who": who, "victim": names[victim] if 0 <= victim < len(names) else "?"}
+    return kind
 
 
 def refusal(error: IllegalAction) -> str:
     """Why an action was refused, in the active language."""
+    if error.code in EVENT_REFUSALS:
+        return event_refusal(error.code)
     p = _Params(error.params)
     if "piece" in p:
         p["piece"] = PIECE_NAMES.get(p["piece"], p["piece"])
@@ -165,6 +319,8 @@ class _Params(dict):
 
 def log_text(entry: dict, names: list[str]) -> str:
     """One game log line for a viewer (the view already redacted secrets)."""
+    if entry["kind"] in EVENT_LOG_KINDS:
+        return event_log_text(entry, names)
     p = dict(entry.get("params") or {})
     seat = entry.get("seat")
     who = names[seat] if seat is not None and 0 <= seat < len(names) else ""

@@ -16,7 +16,7 @@ DEV_DECK = {"knight": 14, "victory_point": 5, "monopoly": 2, "road_building": 2,
 PLAYABLE_DEV_CARDS = ("knight", "monopoly", "road_building", "year_of_plenty")
 SUPPLY = {"settlements": 5, "cities": 4, "roads": 15}
 COLORS = ("red", "blue", "white", "orange", "green", "brown")
-DICE_SOURCES = ("typed", "virtual", "reader")
+DICE_SOURCES = ("typed", "virtual", "reader", "events")  # events: the Events of Catan deck (events.py)
 BOARD_MODES = ("none", "beginner", "random", "balanced", "manual")
 PLAY_MODES = ("hands", "paper")  # hands on phones (needs the board: production comes from it), paper cards
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -30,6 +30,14 @@ LOG_LIMIT = 200
 STATE_SCHEMA = 2
 
 ACTIONS: dict[str, Spec] = {}
+# Rules that may stop a seat from building roads for now: (state, seat) -> refusal code or
+# None (events.py: a road damaged by an Earthquake must be repaired first).
+ROAD_BLOCKERS: list = []
+# Game options (variants.py: the friendly robber, Harbormaster) hook in here:
+ROBBER_LIMITS: list = []  # (state, hexes) -> the hexes the robber may still go to
+ROBBER_SPARES: list = []  # (state) -> seats the robber never robs
+EXTRA_VP: list = []       # (state, seat) -> public victory points from a special card
+AFTER_ACTION: list = []   # (state, step) -> None, after every action, before the victory check
 
 
 def action(name, phases, actors, when=None):
@@ -92,6 +100,8 @@ def validate_config(config: dict) -> dict:
         "board": board,
         "play_mode": play_mode,
     }
+    if config.get("variants"):
+        clean["variants"] = _validate_variants(config["variants"])
     if board == "beginner":
         missing = [p["color"] for p in clean_players if p["color"] not in boards.BEGINNER_PIECES]
         if missing or len(clean_players) not in (3, 4):
@@ -103,6 +113,15 @@ def validate_config(config: dict) -> dict:
         if isinstance(config.get("board_balance"), list):
             clean["board_balance"] = config["board_balance"]  # why the board counts as balanced
     return clean
+
+
+VARIANTS = ("friendly_robber", "harbormaster")  # game options, see variants.py
+
+
+def _validate_variants(variants) -> dict:
+    if not isinstance(variants, dict) or set(variants) - set(VARIANTS):
+        raise IllegalAction("unknown_variant")
+    return {name: True for name in VARIANTS if variants.get(name) is True}
 
 
 def _validate_layout(layout, players: int, complete: bool = True) -> dict:
@@ -258,6 +277,20 @@ def _location(step: Step, key: str) -> str:
     return value
 
 
+def robber_hexes(state: dict) -> list[str]:
+    """The land hexes the robber may be moved to now."""
+    board = state["board"]
+    hexes = [h for h, x in board["layout"]["hexes"].items() if x["terrain"] and h != board["robber"]]
+    for limit in ROBBER_LIMITS:
+        hexes = limit(state, hexes)
+    return hexes
+
+
+def robber_spared(state: dict) -> set:
+    """Seats the robber may not rob (a game option)."""
+    return {seat for spares in ROBBER_SPARES for seat in spares(state)}
+
+
 def board_targets(state: dict, seat: int) -> dict:
     """Where `seat` may put something now (for the tap targets on the board)."""
     board = state["board"]
@@ -271,9 +304,10 @@ def board_targets(state: dict, seat: int) -> dict:
             return {"settlement": boards.legal_settlement_corners(layout, pieces, seat, setup=True)}
         return {"road": boards.legal_road_edges(layout, pieces, seat, setup_corner=corner)}
     if phase == "robber":
-        return {"robber": [h for h, x in layout["hexes"].items() if x["terrain"] and h != board["robber"]]}
+        return {"robber": robber_hexes(state)}
     targets = {}
-    if phase in ("main", "special_build") or (phase == "roll" and board["free_roads"]):
+    if (phase in ("main", "special_build") or (phase == "roll" and board["free_roads"])) \
+            and not road_blocked(state, seat):
         targets["road"] = boards.legal_road_edges(layout, pieces, seat)
     if phase in ("main", "special_build"):
         targets["settlement"] = boards.legal_settlement_corners(layout, pieces, seat)
@@ -293,7 +327,7 @@ def vp_public(state: dict, seat: int) -> int:
         vp += LARGEST_ARMY_VP
     if state["winner"] is not None:
         vp += vp_hidden(state, seat)  # revealed at the end
-    return vp
+    return vp + sum(extra(state, seat) for extra in EXTRA_VP)
 
 
 def vp_hidden(state: dict, seat: int) -> int:
@@ -307,7 +341,7 @@ def vp_total(state: dict, seat: int) -> int:
         vp += LONGEST_ROAD_VP
     if state["largest_army"] == seat:
         vp += LARGEST_ARMY_VP
-    return vp
+    return vp + sum(extra(state, seat) for extra in EXTRA_VP)
 
 
 def check_victory(state: dict, step: Step) -> None:
@@ -360,6 +394,15 @@ def _resource_arg(value) -> str:
     if value not in RESOURCES:
         raise IllegalAction("bad_resource", resource=value)
     return value
+
+
+def road_blocked(state: dict, seat: int) -> str | None:
+    """Why `seat` may not build a road now (a refusal code), or None."""
+    for blocker in ROAD_BLOCKERS:
+        code = blocker(state, seat)
+        if code:
+            return code
+    return None
 
 
 def _pieces_left(state: dict, seat: int, kind: str) -> int:
@@ -543,14 +586,17 @@ def roll(step: Step) -> None:
     resolve_total(step, total)
 
 
-def resolve_total(step: Step, total: int) -> None:
-    """What a rolled number does, whatever produced it (dice or an event card)."""
+def resolve_total(step: Step, total: int, paid: dict | None = None) -> None:
+    """What a rolled number does, whatever produced it (dice or an event card).
+
+    `paid`: the production when an event changes it (Epidemic), else the board's."""
     state = step.state
     state["roll_counts"][total] += 1
     state["turn"]["rolled"] = True
     if on_board(state):
         board = state["board"]
-        paid = boards.production(board["layout"], board["pieces"], board["robber"], total) if total != 7 else {}
+        if paid is None:  # an event card may have computed it already (Epidemic)
+            paid = boards.production(board["layout"], board["pieces"], board["robber"], total) if total != 7 else {}
         withheld = []
         if hands.uses_hands(state):
             paid, withheld = hands.pay_production(state, paid)
@@ -632,6 +678,8 @@ def move_robber(step: Step) -> None:
     victim = _seat_arg(state, step.args.get("victim"), "bad_victim")
     if victim == seat:
         raise IllegalAction("rob_yourself")
+    if victim in robber_spared(state):
+        raise IllegalAction("robber_spares", victim=victim)
     step.log("robber_moved", seat=seat, victim=victim)
     state["phase"] = state["robber_return"] or "main"
     state["robber_return"] = None
@@ -644,10 +692,12 @@ def _move_robber_on_board(step: Step, seat: int) -> None:
     tile = board["layout"]["hexes"].get(hex_)
     if tile is None or not tile.get("terrain"):
         raise IllegalAction("robber_off_land")
-    if hex_ == board["robber"]:
-        raise IllegalAction("robber_must_move")
+    if hex_ not in robber_hexes(state):
+        raise IllegalAction("robber_must_move" if hex_ == board["robber"] else "robber_spares")
     board["robber"] = hex_
-    victims = boards.robber_victims(board["layout"], board["pieces"], hex_, exclude=seat)
+    spared = robber_spared(state)
+    victims = [v for v in boards.robber_victims(board["layout"], board["pieces"], hex_, exclude=seat)
+               if v not in spared]
     if hands.uses_hands(state):
         victims = [v for v in victims if hands.hand_size(state, v)]  # nothing to take from an empty hand
     step.log("robber_placed", seat=seat, hex=hex_, victims=victims)
@@ -727,6 +777,9 @@ def build_road(step: Step) -> None:
     # Before the roll only the free roads of Road Building may be built.
     if state["phase"] == "roll" and not (board and board["free_roads"]):
         raise IllegalAction("wrong_phase", action="build_road", phase="roll")
+    blocked = road_blocked(state, active_seat(state))
+    if blocked:
+        raise IllegalAction(blocked)
     if not on_board(state):
         _build(step, "roads", "built_road")
         return
@@ -863,6 +916,8 @@ def play_dev(step: Step) -> None:
         params["resources"] = [_resource_arg(r) for r in chosen]
         _check_plenty(state, params["resources"])
     elif card == "road_building":
+        if road_blocked(state, seat):
+            raise IllegalAction(road_blocked(state, seat))
         roads = min(2, _pieces_left(state, seat, "roads"))
         if roads == 0:
             raise IllegalAction("no_pieces_left", piece="roads", limit=SUPPLY["roads"])
@@ -952,7 +1007,8 @@ def done_building(step: Step) -> None:
     _start_turn(state, (state["turn"]["seat"] + 1) % len(state["players"]))
 
 
-@action("set_dice_source", phases={"board", "setup", "roll", "main", "discard", "robber", "steal", "special_build"},
+@action("set_dice_source", phases={"board", "setup", "roll", "main", "discard", "robber", "steal", "special_build",
+                                   "event"},
         actors={"table"})
 def set_dice_source(step: Step) -> None:
     source = step.args.get("source")
@@ -967,6 +1023,8 @@ def set_dice_source(step: Step) -> None:
 def after_action(state: dict, step: Step) -> None:
     if state["offers"]:
         trading.drop_unpayable_offers(state)
+    for hook in AFTER_ACTION:
+        hook(state, step)
     check_victory(state, step)
     if len(state["log"]) > LOG_LIMIT:
         del state["log"][: len(state["log"]) - LOG_LIMIT]

@@ -8,6 +8,8 @@ state = fold(config, records). A record is {"seq", "kind", ...}:
 import copy
 
 from . import base
+from . import events  # noqa: F401  (registers the Events of Catan actions with base)
+from . import variants  # noqa: F401  (registers the game options' rules with base)
 from .errors import IllegalAction
 from .step import Step
 

@@ -3,7 +3,7 @@
 Private data (development cards in hand, hidden VP, a secret log entry's details) only
 ever appears in the view of the seat it belongs to; never in the table's or another's.
 """
-from . import base, hands, trading
+from . import base, events, hands, trading, variants
 from .game import allowed_actions, ruleset
 
 TABLE = "table"
@@ -62,6 +62,8 @@ def view(state: dict, viewer, version: int = 0) -> dict:
         "offers": trading.offers_for(state, viewer),
     }
     result["board"] = _board_view(state, viewer, finished)
+    result["events"] = events.public_view(state)
+    result["variants"] = variants.public_view(state)
     if viewer == TABLE:
         result["allowed"] = sorted(allowed_actions(state, {"role": "table"}))
     else:
@@ -85,7 +87,8 @@ def view(state: dict, viewer, version: int = 0) -> dict:
     return result
 
 
-BOARD_ACTIONS = {"settlement": ("place_settlement", "build_settlement"), "road": ("place_road", "build_road"),
+BOARD_ACTIONS = {"settlement": ("place_settlement", "build_settlement"),
+                 "road": ("place_road", "build_road", "damage_road"),  # damage_road: an Earthquake (events.py)
                  "city": ("build_city",), "robber": ("move_robber",), "hex": ("edit_hex",),
                  "coast": ("edit_harbour",)}
 
@@ -108,7 +111,8 @@ def _board_view(state: dict, viewer, finished: bool):
             unaffordable = {k for k in ("road", "settlement", "city") if hands.missing(cards, hands.COSTS[k])}
             if board["free_roads"]:
                 unaffordable.discard("road")
-    for kind, locations in base.board_targets(state, seat).items():
+    targets_now = events.board_targets(state, viewer) if state["phase"] == "event" else base.board_targets(state, seat)
+    for kind, locations in targets_now.items():
         action = next((a for a in BOARD_ACTIONS[kind] if a in allowed), None)
         if action and kind not in unaffordable:  # no tap targets for what the hand can't pay
             targets[kind] = locations

@@ -49,6 +49,8 @@ def rules_url(context, *keys) -> str:
     rules = (view.get("config") or {}).get("rules")
     if rules in GAME_OF_RULES:
         params["games"] = GAME_OF_RULES[rules]
+        if (view.get("config") or {}).get("dice_source") == "events":  # the Events of Catan deck's rules too
+            params["games"] += ",traders-barbarians"
     if context.get("is_table"):
         params["large"] = "1"
     return f"{reverse('rulebook:context')}?{urlencode(params)}"

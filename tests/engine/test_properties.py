@@ -33,7 +33,7 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-CHANCE_ACTIONS = ("roll", "buy_dev")  # actions whose outcome chance may decide
+CHANCE_ACTIONS = ("roll", "buy_dev", "reveal_event")  # actions whose outcome chance may decide
 
 
 def clone(data):
@@ -56,7 +56,8 @@ def configs(draw):
 
 # How much more often the driver tries an action type (by repeating it in the choices):
 # enough purchases, plays and turn ends for cards to be played and titles to change hands.
-WEIGHTS = {"place_setup": 4, "buy_dev": 4, "play_dev": 6, "end_turn": 6, "build_road": 3, "set_dice_source": 0}
+WEIGHTS = {"place_setup": 4, "buy_dev": 4, "play_dev": 6, "end_turn": 6, "build_road": 3, "set_dice_source": 0,
+           "reveal_event": 6}
 
 
 def actors(state: dict) -> list[dict]:
@@ -236,7 +237,7 @@ def check_invariants(state: dict) -> None:
         assert all(p["knights_played"] < 3 for p in state["players"])
     # Phase-consistent pending list and turn flags.
     phase = state["phase"]
-    assert phase in ("setup", "roll", "main", "discard", "robber", "special_build", "finished")
+    assert phase in ("setup", "roll", "main", "discard", "robber", "special_build", "finished", "event")
     if phase == "special_build":
         assert len(state["players"]) >= base.SPECIAL_BUILD_PLAYERS and state["special_build"]
         assert state["turn"]["seat"] not in state["special_build"]
@@ -248,6 +249,9 @@ def check_invariants(state: dict) -> None:
         assert all(p["kind"] == "discard" for p in state["pending"])
         assert state["turn"]["rolled"]
         assert state["last_roll"]["total"] == 7
+    elif phase == "event":  # an Events of Catan card asks for choices (engine/events.py)
+        assert seats and all(p["kind"] in ("earthquake", "event_take") for p in state["pending"])
+        assert state["last_roll"]["source"] == "events"
     else:
         assert state["pending"] == []
     if phase in ("discard", "robber"):

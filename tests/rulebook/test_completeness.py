@@ -35,7 +35,8 @@ def first_entry(key, games=None):
 
 # Phases (state["phase"]). The engine's own phases are read from its actions and its
 # source below; this list says which context key each maps to.
-PHASES = ("board", "setup", "roll", "discard", "robber", "steal", "main", "special_build", "finished")
+PHASES = ("board", "setup", "roll", "discard", "robber", "steal", "main", "special_build", "finished",
+          "event")  # event: choices an Events of Catan card asks for (engine/events.py)
 
 # Building actions (buy a piece or a card) -> context key.
 BUILD_KEYS = {
@@ -68,6 +69,13 @@ OTHER_ACTION_KEYS = {
     "counter_offer": "trade:player",
     "confirm_trade": "trade:player",
     "withdraw_offer": "trade:player",
+    # Events of Catan (engine/events.py)
+    "reveal_event": "events",
+    "damage_road": "event:earthquake",
+    "repair_road": "event:earthquake",
+    "event_take": "event:conflict",
+    # Traders & Barbarians game options (engine/variants.py)
+    "set_harbormaster": "variant:harbormaster",
 }
 # Pieces in a player's supply (base.SUPPLY keys) -> context key.
 SUPPLY_KEYS = {"settlements": "build:settlement", "cities": "build:city", "roads": "build:road"}

@@ -26,7 +26,10 @@ class Command(BaseCommand):
         parser.add_argument("--players", required=True, help="name:colour pairs, clockwise from the first player")
         parser.add_argument("--seed", type=int, default=None, help="reproducible dice and cards")
         parser.add_argument("--target", type=int, default=10)
-        parser.add_argument("--dice", default="typed", choices=["typed", "virtual"])
+        parser.add_argument("--dice", default="typed", choices=["typed", "virtual", "events"],
+                            help="events: the Events of Catan cards instead of dice")
+        parser.add_argument("--variant", action="append", default=[], choices=["friendly_robber", "harbormaster"],
+                            help="a Traders & Barbarians game option (repeatable); harbormaster adds 1 to the target")
         parser.add_argument("--board", default="none", choices=["none", "beginner", "random", "balanced", "manual"])
         parser.add_argument("--play-mode", default=None, choices=["hands", "paper"],
                             help="hands on phones (the default with a board) or paper cards")
@@ -42,6 +45,10 @@ class Command(BaseCommand):
             "board": o["board"],
             "play_mode": o["play_mode"],
         }
+        if o["variant"]:
+            config["variants"] = {name: True for name in o["variant"]}
+            if "harbormaster" in o["variant"]:
+                config["target"] += 1
         try:
             game = services.create_game(config, seed=o["seed"])
         except IllegalAction as error:

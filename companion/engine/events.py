@@ -1,0 +1,449 @@
+"""Events of Catan (Wydarzenia Catanu, from Traders & Barbarians): event cards instead of dice.
+
+Source: /work/shared/rulebooks/traders-and-barbarians-pl.txt, "Wydarzenia Catanu"; digest
+in RULES-FACTS.md. A dice source: with config["dice_source"] == "events" the active player
+(or the table) reveals the top card instead of rolling. Its number does what a roll of that
+number does (base.resolve_total: production, or the 7) and its event applies.
+
+The deck is 36 cards whose numbers follow the 2d6 distribution exactly, plus the New Year
+card ("Koniec roku"). Setup: shuffle the 36, put 5 face down under New Year and the other
+31 on top. When New Year comes up (after 31 reveals) the deck is built again the same way
+and a new card is revealed at once. So 5 cards sit out each year.
+
+state["events"] (made by the first reveal):
+  year      how many times the deck has been built
+  deck      the face-down cards above New Year, top first       SECRET: never in a view
+  under     the 5 cards under New Year, out of play this year  SECRET: never in a view
+  revealed  this year's revealed cards, in order (the face-up pile: public)
+  card      the latest card revealed (an id), effect: its plan (see below)
+  damaged   roads an Earthquake turned on their side: [{"seat", "edge"}] (edge None
+            without a board); a seat with one builds no new road until it is repaired
+
+Cards are ids 0..35 into CARDS. A shuffle is the reveal's recorded outcome "deck" (a
+permutation of the 36 ids drawn from the chance stream "events"): replay, undo and redo
+never shuffle anew, and an undone reveal leaves its card on top for the next one.
+
+Effects: one plan function per event, `PLANS[event](state) -> dict`, says from the public
+state (the board when there is one) who gives or gets what:
+  gains    [seat]             each takes 1 resource of their choice from the bank
+  gives    [[from, to]]       `from` gives 1 resource card of their choice to `to`
+  helpers  [seat], to_any_of [seat]   each helper gives 1 resource card of their choice
+                              to one player of their choice among to_any_of
+  taker    seat               draws 1 random card (never a development card) from the hand
+                              of a player of their choice (answered with `event_take`)
+  damage   [seat]             each turns one of their roads on its side
+  robber   hex | "desert"     the robber goes back to the desert; nobody is robbed
+  city_yield 1                cities produce 1 instead of 2 this time
+  nobody   code               why nobody is concerned (no_knights, knights_tied, ...)
+  basis    {seat: n}, measure what the choice was decided on (knights, harbour buildings, VP)
+In paper mode the plan is logged and shown to the table; a mode with hands on phones can
+move the cards by the same plans.
+"""
+from . import base
+from . import board as boards
+from .errors import IllegalAction
+from .step import Step
+
+STREAM = "events"
+YEAR = 31   # cards revealed per year: the ones above New Year
+UNDER = 5   # cards under New Year, out of play for the year
+
+# (event, number, how many cards): the rulebook's list, 36 cards in all.
+CARD_LIST = (
+    ("robber_attack", 7, 6),
+    ("epidemic", 6, 1), ("epidemic", 8, 1),
+    ("earthquake", 6, 1),
+    ("good_neighbors", 6, 1),
+    ("tournament", 5, 1),
+    ("trade_advantage", 5, 1),
+    ("calm_sea", 9, 1), ("calm_sea", 12, 1),
+    ("robber_flees", 4, 2),
+    ("neighborly_assistance", 10, 1), ("neighborly_assistance", 11, 1),
+    ("conflict", 3, 1),
+    ("plentiful_year", 2, 1),
+    ("no_event", 3, 1), ("no_event", 4, 1), ("no_event", 5, 2), ("no_event", 6, 2), ("no_event", 8, 4),
+    ("no_event", 9, 3), ("no_event", 10, 2), ("no_event", 11, 1),
+)
+CARDS = tuple({"event": event, "number": number} for event, number, count in CARD_LIST for _ in range(count))
+EVENTS = tuple(dict.fromkeys(event for event, _number, _count in CARD_LIST))
+DECK_SIZE = len(CARDS)
+assert DECK_SIZE == YEAR + UNDER == 36
+
+# Events that need an answer before the turn goes on (paper mode): the pending kinds.
+EARTHQUAKE, TAKE = "earthquake", "event_take"
+
+
+# ---------------------------------------------------------------- the deck
+
+
+def deck_state(state: dict) -> dict | None:
+    return state.get("events")
+
+
+def _deck(state: dict) -> dict:
+    if state.get("events") is None:
+        state["events"] = {"year": 0, "deck": [], "under": [], "revealed": [], "card": None, "effect": None,
+                           "damaged": []}
+        state["counters"].setdefault(STREAM, 0)
+    return state["events"]
+
+
+def shuffled_ids(chance, counter: int) -> list[int]:
+    """The 36 card ids in a fresh order (Fisher-Yates), drawing numbers counter.. counter+34."""
+    ids = list(range(DECK_SIZE))
+    for k, i in enumerate(range(DECK_SIZE - 1, 0, -1)):
+        j = chance.randint(STREAM, counter + k, i + 1)
+        ids[i], ids[j] = ids[j], ids[i]
+    return ids
+
+
+def _valid_order(value) -> bool:
+    return (isinstance(value, list) and len(value) == DECK_SIZE
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            and sorted(value) == list(range(DECK_SIZE)))
+
+
+def _build_deck(step: Step, deck: dict) -> None:
+    """Shuffle all 36: 31 on top of New Year, 5 under it."""
+    state = step.state
+    counter = state["counters"][STREAM]
+    order = step.outcome("deck", lambda c: shuffled_ids(c, counter), _valid_order)
+    state["counters"][STREAM] = counter + DECK_SIZE - 1
+    deck["year"] += 1
+    deck["deck"] = list(order[:YEAR])
+    deck["under"] = list(order[YEAR:])
+    deck["revealed"] = []
+
+
+def _uses_events(state: dict) -> bool:
+    return state["config"]["dice_source"] == "events"
+
+
+@base.action("reveal_event", phases={"roll"}, actors={"active", "table"}, when=_uses_events)
+def reveal_event(step: Step) -> None:
+    """Reveal the top event card: its number produces as a roll would, then its event."""
+    state = step.state
+    deck = _deck(state)
+    if not deck["deck"]:
+        new_year = deck["year"] > 0
+        _build_deck(step, deck)
+        if new_year:  # New Year came up: the deck is rebuilt and a new card revealed
+            step.log("new_year", year=deck["year"])
+    card_id = deck["deck"].pop(0)
+    deck["revealed"].append(card_id)
+    card = CARDS[card_id]
+    event, number = card["event"], card["number"]
+    seat = state["turn"]["seat"]
+    state["last_roll"] = {"dice": None, "total": number, "seat": seat, "source": "events",
+                          "turn": state["turn"]["number"], "event": event}
+    plan = PLANS[event](state)
+    deck["card"] = card_id
+    deck["effect"] = plan
+    step.log("event_revealed", seat=seat, number=number, event=event, year=deck["year"],
+             nth=len(deck["revealed"]))
+    apply_plan(step, event, number, plan)
+
+
+# ---------------------------------------------------------------- what each event asks
+
+
+def _knights(state: dict) -> dict[int, int]:
+    return {s: p["knights_played"] for s, p in enumerate(state["players"])}
+
+
+def _top(values: dict[int, int]) -> tuple[list[int], int]:
+    """The seats with the highest value (none when it is 0) and that value."""
+    best = max(values.values(), default=0)
+    return ([s for s, v in sorted(values.items()) if v == best] if best > 0 else []), best
+
+
+def plan_robber_attack(state: dict) -> dict:
+    return {}  # a 7: discards, the robber moves and robs (base rules)
+
+
+def plan_epidemic(state: dict) -> dict:
+    return {"city_yield": 1}
+
+
+def plan_earthquake(state: dict) -> dict:
+    seats = [s for s in range(len(state["players"])) if _undamaged_roads(state, s)]
+    return {"damage": seats} if seats else {"damage": [], "nobody": "no_roads"}
+
+
+def plan_good_neighbors(state: dict) -> dict:
+    n = len(state["players"])
+    # Play goes clockwise, to the left: the neighbour on the left is the next seat.
+    return {"gives": [[s, (s + 1) % n] for s in range(n)]}
+
+
+def plan_tournament(state: dict) -> dict:
+    knights = _knights(state)
+    seats, best = _top(knights)
+    if not seats:
+        return {"gains": [], "nobody": "no_knights"}
+    return {"gains": seats, "basis": {str(s): knights[s] for s in seats}, "measure": "knights"}
+
+
+def plan_trade_advantage(state: dict) -> dict:
+    holder = state["longest_road"]
+    if holder is None:
+        return {"taker": None, "nobody": "no_longest_road"}
+    return {"taker": holder, "measure": "longest_road"}
+
+
+def harbour_buildings(state: dict) -> dict[int, int] | None:
+    """Settlements and cities at a harbour, per seat (None without a board)."""
+    if not base.on_board(state):
+        return None
+    board = state["board"]
+    g = boards.geometry(board["layout"])
+    corners = {c for edge in board["layout"].get("harbours", {}) for c in g.edge_corners.get(edge, ())}
+    counts = {s: 0 for s in range(len(state["players"]))}
+    for corner in corners:
+        occupant = boards.building_at(board["pieces"], corner)
+        if occupant:
+            counts[occupant[0]] += 1
+    return counts
+
+
+def plan_calm_sea(state: dict) -> dict:
+    counts = harbour_buildings(state)
+    if counts is None:
+        return {"gains": None, "nobody": "no_board"}  # the table counts the harbours itself
+    seats, best = _top(counts)
+    if not seats:
+        return {"gains": [], "nobody": "no_harbour_buildings"}
+    return {"gains": seats, "basis": {str(s): counts[s] for s in seats}, "measure": "harbour_buildings"}
+
+
+def desert_hex(state: dict) -> str | None:
+    """Where the fleeing robber goes: the desert it is on, else the desert it started on."""
+    board = state["board"]
+    hexes = board["layout"]["hexes"]
+    deserts = [h for h, x in hexes.items() if x["terrain"] == "desert"]
+    if board["robber"] in deserts:
+        return board["robber"]
+    start = (state["config"].get("board_layout") or {}).get("robber")
+    return start if start in deserts else (deserts[0] if deserts else None)
+
+
+def plan_robber_flees(state: dict) -> dict:
+    if not base.on_board(state):
+        return {"robber": "desert"}
+    return {"robber": desert_hex(state), "from": state["board"]["robber"]}
+
+
+def plan_neighborly_assistance(state: dict) -> dict:
+    vp = {s: base.vp_public(state, s) for s in range(len(state["players"]))}
+    best = max(vp.values())
+    helpers = [s for s, v in vp.items() if v == best]
+    others = [s for s, v in vp.items() if v < best]
+    if not others:
+        return {"helpers": [], "to_any_of": [], "nobody": "all_tied"}
+    return {"helpers": helpers, "to_any_of": others, "basis": {str(s): vp[s] for s in helpers}, "measure": "vp"}
+
+
+def plan_conflict(state: dict) -> dict:
+    if state["largest_army"] is not None:
+        return {"taker": state["largest_army"], "measure": "largest_army"}
+    knights = _knights(state)
+    seats, best = _top(knights)
+    if not seats:
+        return {"taker": None, "nobody": "no_knights"}
+    if len(seats) > 1:  # the card names one player: a tie for the most knights gives nobody
+        return {"taker": None, "nobody": "knights_tied", "basis": {str(s): best for s in seats}}
+    return {"taker": seats[0], "basis": {str(seats[0]): best}, "measure": "knights"}
+
+
+def plan_plentiful_year(state: dict) -> dict:
+    return {"gains": list(range(len(state["players"])))}
+
+
+def plan_no_event(state: dict) -> dict:
+    return {}
+
+
+PLANS = {
+    "robber_attack": plan_robber_attack,
+    "epidemic": plan_epidemic,
+    "earthquake": plan_earthquake,
+    "good_neighbors": plan_good_neighbors,
+    "tournament": plan_tournament,
+    "trade_advantage": plan_trade_advantage,
+    "calm_sea": plan_calm_sea,
+    "robber_flees": plan_robber_flees,
+    "neighborly_assistance": plan_neighborly_assistance,
+    "conflict": plan_conflict,
+    "plentiful_year": plan_plentiful_year,
+    "no_event": plan_no_event,
+}
+assert set(PLANS) == set(EVENTS)
+
+
+# ---------------------------------------------------------------- applying a card
+
+
+def epidemic_production(state: dict, total: int) -> dict:
+    """The board's production when every city brings 1 like a settlement."""
+    board = state["board"]
+    pieces = board["pieces"]
+    as_settlements = {"settlements": {**pieces["settlements"], **pieces["cities"]}, "cities": {},
+                      "roads": pieces["roads"]}
+    return boards.production(board["layout"], as_settlements, board["robber"], total)
+
+
+def apply_plan(step: Step, event: str, number: int, plan: dict) -> None:
+    """The number produces (as a roll would) and the event happens, in paper mode."""
+    state = step.state
+    if event == "robber_flees":
+        # At once, before production: the robber leaves the hex it blocked.
+        if base.on_board(state) and plan["robber"] is not None:
+            state["board"]["robber"] = plan["robber"]
+        base.resolve_total(step, number)
+    elif event == "epidemic" and base.on_board(state):
+        base.resolve_total(step, number, paid=epidemic_production(state, number))
+    else:
+        base.resolve_total(step, number)
+    if event in ("robber_attack", "no_event"):
+        return
+    step.log("event_effect", event=event, **plan)
+    pending = []
+    if event == "earthquake":
+        if base.on_board(state):
+            # Each player picks the road to turn: they tap it (or the table does).
+            pending = [{"seat": s, "kind": EARTHQUAKE} for s in plan["damage"]]
+        else:
+            state["events"]["damaged"] += [{"seat": s, "edge": None} for s in plan["damage"]]
+    elif event in ("trade_advantage", "conflict") and plan["taker"] is not None:
+        pending = [{"seat": plan["taker"], "kind": TAKE}]
+    if pending:
+        state["phase"] = "event"
+        state["pending"] = pending
+
+
+def _answered(state: dict, seat: int, kind: str) -> None:
+    state["pending"] = [p for p in state["pending"] if not (p["seat"] == seat and p["kind"] == kind)]
+    if not state["pending"]:
+        state["phase"] = "main"
+
+
+# ---------------------------------------------------------------- Earthquake: damaged roads
+
+
+def damaged_roads(state: dict, seat: int | None = None) -> list[dict]:
+    deck = state.get("events")
+    if not deck:
+        return []
+    return [d for d in deck["damaged"] if seat is None or d["seat"] == seat]
+
+
+def _undamaged_roads(state: dict, seat: int) -> int:
+    return state["players"][seat]["roads"] - len(damaged_roads(state, seat))
+
+
+def _repair_first(state: dict, seat: int) -> str | None:
+    return "repair_road_first" if damaged_roads(state, seat) else None
+
+
+base.ROAD_BLOCKERS.append(_repair_first)
+
+
+def _edge_arg(step: Step) -> str:
+    edge = step.args.get("edge")
+    if not isinstance(edge, str) or not edge or len(edge) > 64:
+        raise IllegalAction("pick_on_board", where="edge")
+    return edge
+
+
+@base.action("damage_road", phases={"event"}, actors={"pending", "table"},
+             when=lambda s: any(p["kind"] == EARTHQUAKE for p in s["pending"]))
+def damage_road(step: Step) -> None:
+    """Earthquake, on a board: a player turns one of their roads on its side (taps it)."""
+    state = step.state
+    edge = _edge_arg(step)
+    owner = state["board"]["pieces"]["roads"].get(edge)
+    if owner is None or ("seat" in step.actor and step.actor["seat"] != owner):
+        raise IllegalAction("not_your_road")
+    if not any(p["seat"] == owner and p["kind"] == EARTHQUAKE for p in state["pending"]):
+        raise IllegalAction("nothing_pending", seat=owner)
+    if any(d["edge"] == edge for d in damaged_roads(state)):
+        raise IllegalAction("road_already_damaged")
+    state["events"]["damaged"].append({"seat": owner, "edge": edge})
+    step.log("road_damaged", seat=owner)
+    _answered(state, owner, EARTHQUAKE)
+
+
+def _has_damaged_road(state: dict) -> bool:
+    return bool(damaged_roads(state, base.active_seat(state)))
+
+
+@base.action("repair_road", phases={"main", "special_build"}, actors={"active", "table"}, when=_has_damaged_road)
+def repair_road(step: Step) -> None:
+    """Repair a road the Earthquake damaged: 1 lumber + 1 brick, like building one."""
+    state = step.state
+    seat = base.active_seat(state)
+    mine = damaged_roads(state, seat)
+    if not mine:
+        raise IllegalAction("no_damaged_road")
+    edge = step.args.get("edge") or None
+    chosen = mine[0] if edge is None else next((d for d in mine if d["edge"] == edge), None)
+    if chosen is None:
+        raise IllegalAction("no_damaged_road")
+    state["events"]["damaged"].remove(chosen)
+    step.log("road_repaired", seat=seat, left=len(mine) - 1)
+
+
+# ---------------------------------------------------------------- Trade Advantage, Conflict
+
+
+@base.action("event_take", phases={"event"}, actors={"pending", "table"},
+             when=lambda s: any(p["kind"] == TAKE for p in s["pending"]))
+def event_take(step: Step) -> None:
+    """The taker says whose hand they drew 1 random card from (or that they took none)."""
+    state = step.state
+    seat = step.seat_for_pending(TAKE)
+    victim = base._seat_arg(state, step.args.get("victim"), "bad_victim")
+    if victim == seat:
+        raise IllegalAction("rob_yourself")
+    event = CARDS[state["events"]["card"]]["event"]
+    step.log("event_took", seat=seat, victim=victim, event=event)
+    _answered(state, seat, TAKE)
+
+
+# ---------------------------------------------------------------- what the screens see
+
+
+def board_targets(state: dict, viewer) -> dict:
+    """Earthquake on a board: the roads a viewer may tap to turn on their side."""
+    if state["phase"] != "event" or not base.on_board(state):
+        return {}
+    pending = {p["seat"] for p in state["pending"] if p["kind"] == EARTHQUAKE}
+    if viewer != "table":
+        pending &= {int(viewer)}
+    damaged = {d["edge"] for d in damaged_roads(state)}
+    roads = state["board"]["pieces"]["roads"]
+    return {"road": sorted(e for e, s in roads.items() if s in pending and e not in damaged)}
+
+
+def public_view(state: dict) -> dict | None:
+    """What everyone may know about the deck: never the order of the face-down cards."""
+    deck = state.get("events")
+    if deck is None:
+        if not _uses_events(state):
+            return None
+        return {"year": 0, "revealed": 0, "year_length": YEAR, "left": YEAR, "card": None, "effect": None,
+                "pile": [], "damaged": []}
+    current = None
+    last = state["last_roll"]
+    if deck["card"] is not None and last and last.get("source") == "events":
+        current = dict(CARDS[deck["card"]])
+    return {
+        "year": deck["year"],
+        "revealed": len(deck["revealed"]),
+        "year_length": YEAR,
+        "left": len(deck["deck"]),
+        "card": current,
+        "effect": deck["effect"] if current else None,
+        "pile": [CARDS[c]["number"] for c in deck["revealed"]],
+        "damaged": [dict(d) for d in deck["damaged"]],
+    }

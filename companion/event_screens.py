@@ -1,0 +1,73 @@
+"""What the screens show for the Events of Catan deck (engine/events.py): the card on view,
+how far into the year the deck is, who does what now, the roads an Earthquake damaged;
+and how close the game's numbers stay to the 2d6 curve."""
+import math
+
+from .messages import EVENT_NAMES, EVENT_TEXTS, event_effect_lines
+
+# Expected share of each 2d6 total, 2..12, in 36ths.
+EXPECTED_2D6 = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
+
+
+def event_context(view: dict, names: list[str]) -> dict | None:
+    """The event deck for a screen: None when the game doesn't use it (and never did)."""
+    deck = view.get("events")
+    if not deck:
+        return None
+    revealed, length = deck["revealed"], deck["year_length"]
+    damaged = {}
+    for road in deck["damaged"]:
+        damaged[road["seat"]] = damaged.get(road["seat"], 0) + 1
+    context = {
+        "year": deck["year"],
+        "revealed": revealed,
+        "year_length": length,
+        "left": deck["left"],
+        "new_year": deck["year"] > 1 and revealed == 1,
+        "pile": deck["pile"],
+        "damaged": [{"seat": s, "name": names[s], "count": n} for s, n in sorted(damaged.items())],
+        "card": None,
+    }
+    card = deck["card"]
+    if card:
+        event = card["event"]
+        context["card"] = {
+            "number": card["number"],
+            "event": event,
+            "name": EVENT_NAMES.get(event, event),
+            "text": EVENT_TEXTS.get(event, ""),
+            "lines": event_effect_lines(event, deck["effect"] or {}, names),
+            "seven": card["number"] == 7,
+        }
+    return context
+
+
+def variant_context(view: dict) -> dict:
+    """Game options on the screens: whom the friendly robber spares, who is Harbormaster."""
+    variants = view.get("variants") or {}
+    return {"robber_spared": variants.get("spared") or [], "variants": variants}
+
+
+def mark_damaged_roads(picture: dict | None, deck: dict | None) -> None:
+    """Flag the roads an Earthquake turned on their side, for the board drawing."""
+    if not picture or not deck:
+        return
+    damaged = {d["edge"] for d in deck["damaged"] if d["edge"]}
+    for road in picture["roads"]:
+        road["damaged"] = road["id"] in damaged
+
+
+def steadiness(view: dict) -> dict | None:
+    """How far this game's numbers are from the 2d6 curve, against what fair dice would give.
+
+    `off`: the share of the numbers that would have to be different to match the curve
+    exactly (half the sum of |count - expected| over the total). `dice`: the same measure
+    expected from as many rolls of fair dice (normal approximation of each count:
+    E|X - np| = sqrt(2/pi) * sqrt(np(1-p))). The event deck stays far below dice.
+    """
+    counts, total = view["roll_counts"], view["rolls_total"]
+    if total < 6:
+        return None
+    off = sum(abs(c - total * e / 36) for c, e in zip(counts, EXPECTED_2D6)) / (2 * total)
+    dice = sum(math.sqrt(2 / math.pi) * math.sqrt(total * e / 36 * (1 - e / 36)) for e in EXPECTED_2D6) / (2 * total)
+    return {"off": round(100 * off), "dice": round(100 * min(dice, 1.0))}
