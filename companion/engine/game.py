@@ -7,11 +7,11 @@ state = fold(config, records). A record is {"seq", "kind", ...}:
 """
 import copy
 
-from . import base
+from . import base, cities_knights
 from .errors import IllegalAction
 from .step import Step
 
-RULESETS = {"base": base}
+RULESETS = {"base": base, cities_knights.NAME: cities_knights}
 
 
 def ruleset(state: dict):
