@@ -128,6 +128,7 @@ def new_state(config: dict) -> dict:
         "fleet": None,  # the kind the Merchant Fleet trades 2:1 this turn
         "crane": False,
         "battle": None,  # the latest barbarian attack, as reported
+        "displaced": None,  # a knight pushed away, waiting for its owner to place it
     }
     return state
 
@@ -1279,3 +1280,274 @@ def extra_view(state: dict, viewer) -> dict:
         result["me"] = {"progress": list(state["players"][seat]["progress"]),
                         "trade_ratios": trade_ratios(state, seat) if hands.uses_hands(state) else None}
     return result
+
+
+# ---------------------------------------------------------------- knight orders
+
+
+def _ready_knight(step: Step, seat: int) -> dict:
+    """An active knight that was not activated this turn and has no order yet this turn."""
+    state = step.state
+    if not on_board(state):
+        raise IllegalAction("no_board")
+    knight = _knight_arg(step, seat)
+    turn = state["turn"]["number"]
+    if not knight["active"]:
+        raise IllegalAction("knight_resting")
+    if knight["activated"] == turn:
+        raise IllegalAction("knight_activated_this_turn")
+    if knight["acted"] == turn:
+        raise IllegalAction("knight_acted_this_turn")
+    return knight
+
+
+def reachable_corners(state: dict, seat: int, start: str) -> set:
+    """Corners joined to `start` by the seat's roads, never through a corner holding an
+    opponent's knight or building (the walk may end at one)."""
+    pieces = state["board"]["pieces"]
+    g = boards.geometry(state["board"]["layout"])
+
+    def foreign(corner):
+        owner = boards.owner_at(pieces, corner)
+        if owner is None:
+            owner = pieces["knights"].get(corner)
+        return owner is not None and owner != seat
+
+    seen, todo = {start}, [start]
+    while todo:
+        corner = todo.pop()
+        if corner != start and foreign(corner):
+            continue
+        for edge in g.corner_edges[corner]:
+            if pieces["roads"].get(edge) == seat:
+                far = g.other_corner(edge, corner)
+                if far not in seen:
+                    seen.add(far)
+                    todo.append(far)
+    seen.discard(start)
+    return seen
+
+
+def _owner_knight_at(state: dict, corner: str):
+    seat = state["board"]["pieces"]["knights"].get(corner)
+    if seat is None:
+        return None, None
+    return seat, next(k for k in state["players"][seat]["knights"] if k["corner"] == corner)
+
+
+def _move_knight_piece(state: dict, seat: int, knight: dict, corner: str) -> None:
+    pieces = state["board"]["pieces"]
+    del pieces["knights"][knight["corner"]]
+    knight["corner"] = corner
+    pieces["knights"][corner] = seat
+
+
+@action("move_knight", phases={"main"}, actors={"active", "table"})
+def move_knight(step: Step) -> None:
+    """Order: move along the own roads to a free corner, or onto a weaker opponent's knight,
+    which its owner must then move elsewhere on their own roads (or lose). The knight rests
+    afterwards."""
+    state = step.state
+    seat = state["turn"]["seat"]
+    knight = _ready_knight(step, seat)
+    target = _location(step, "to")
+    if target not in reachable_corners(state, seat, knight["corner"]) or boards.building_at(
+            state["board"]["pieces"], target):
+        raise IllegalAction("knight_cannot_reach")
+    other_seat, other = _owner_knight_at(state, target)
+    if other_seat == seat:
+        raise IllegalAction("knight_cannot_reach")
+    if other is not None and other["level"] >= knight["level"]:
+        raise IllegalAction("knight_not_stronger")
+    origin = knight["corner"]
+    if other is not None:
+        del state["board"]["pieces"]["knights"][target]
+        other["corner"] = None
+    _move_knight_piece(state, seat, knight, target)
+    knight["active"] = False
+    knight["acted"] = state["turn"]["number"]
+    step.log("knight_moved", seat=seat, knight=knight["id"], to=target, displaced=other_seat)
+    changed = set(base._seats_with_roads_at(state, origin)) | set(base._seats_with_roads_at(state, target))
+    if other is not None:
+        options = sorted(c for c in reachable_corners(state, other_seat, target) if _free_corner(state, c))
+        if not options:
+            state["players"][other_seat]["knights"].remove(other)
+            step.log("knight_lost", seat=other_seat, knight=other["id"])
+        else:
+            state["ck"]["displaced"] = {"seat": other_seat, "knight": other["id"], "from": target, "options": options}
+            state["pending"] = [{"seat": other_seat, "kind": "relocate_knight"}]
+            state["phase"] = "relocate"
+    base._update_longest_road(state, step, sorted(changed))
+
+
+@action("relocate_knight", phases={"relocate"}, actors={"pending", "table"})
+def relocate_knight(step: Step) -> None:
+    """The owner of a displaced knight puts it on a free corner of their roads it can reach."""
+    state = step.state
+    seat = step.seat_for_pending("relocate_knight")
+    displaced = state["ck"]["displaced"]
+    corner = _location(step, "corner")
+    if corner not in displaced["options"] or not _free_corner(state, corner):
+        raise IllegalAction("knight_cannot_reach")
+    knight = next(k for k in state["players"][seat]["knights"] if k["id"] == displaced["knight"])
+    knight["corner"] = corner
+    state["board"]["pieces"]["knights"][corner] = seat
+    state["ck"]["displaced"] = None
+    step.log("knight_relocated", seat=seat, knight=knight["id"], to=corner)
+    base._update_longest_road(state, step, base._seats_with_roads_at(state, corner))
+    _finish_pending(step, seat, "relocate_knight")
+
+
+@action("chase_robber", phases={"main"}, actors={"active", "table"})
+def chase_robber(step: Step) -> None:
+    """Order: a knight next to the robber's hex chases it; the robber then moves and
+    steals as after a 7. Not while the robber is locked on the desert."""
+    state = step.state
+    seat = state["turn"]["seat"]
+    knight = _ready_knight(step, seat)
+    if robber_locked(state):
+        raise IllegalAction("robber_locked")
+    g = boards.geometry(state["board"]["layout"])
+    if state["board"]["robber"] not in g.corner_hexes[knight["corner"]]:
+        raise IllegalAction("robber_not_adjacent")
+    knight["active"] = False
+    knight["acted"] = state["turn"]["number"]
+    step.log("robber_chased", seat=seat, knight=knight["id"])
+    state["robber_return"] = "main"
+    state["phase"] = "robber"
+
+
+# ---------------------------------------------------------------- more progress cards
+
+
+@effect("inventor")
+def _inventor(step: Step, seat: int) -> None:
+    """Swap two number tokens (neither a 2, 6, 8 nor 12)."""
+    state = step.state
+    if not on_board(state):
+        step.log("inventor", seat=seat, hexes=None)
+        return
+    a, b = _location(step, "hex"), _location(step, "other_hex")
+    hexes = state["board"]["layout"]["hexes"]
+    if a == b or a not in hexes or b not in hexes:
+        raise IllegalAction("inventor_hexes")
+    na, nb = hexes[a].get("number"), hexes[b].get("number")
+    if na is None or nb is None or na in INVENTOR_FIXED or nb in INVENTOR_FIXED:
+        raise IllegalAction("inventor_hexes")
+    layout = boards.set_number(boards.set_number(state["board"]["layout"], a, nb), b, na)
+    state["board"]["layout"] = layout  # a new dict: layouts are shared between states
+    step.log("inventor", seat=seat, hexes=[a, b], numbers=[nb, na])
+
+
+def _steal_random(step: Step, thief: int, victim: int) -> None:
+    """A random card of the victim's hand to the thief (drawn by the server)."""
+    state = step.state
+    victim_hand = hands.hand(state, victim)
+    counter = state["counters"]["steal"]
+
+    def draw(chance):
+        index = chance.randint("steal", counter, hands.hand_size(state, victim))
+        for kind in hands.kinds(state):
+            if index < victim_hand[kind]:
+                return kind
+            index -= victim_hand[kind]
+        raise AssertionError("index beyond the hand")
+
+    card = step.outcome(f"stolen:{counter}", draw, lambda v: v in hands.kinds(state) and victim_hand[v] > 0)
+    state["counters"]["steal"] = counter + 1
+    hands.move(state, victim, thief, {card: 1})
+    step.log("stole", seat=thief, secret_for=[thief, victim], victim=victim, card=card)
+
+
+@effect("bishop")
+def _bishop(step: Step, seat: int) -> None:
+    """Move the robber and take a random card from each player with a building at its
+    hex. Not while the robber is locked on the desert."""
+    state = step.state
+    if robber_locked(state):
+        raise IllegalAction("robber_locked")
+    if not on_board(state):
+        step.log("bishop", seat=seat, hex=None, victims=None)
+        return
+    board = state["board"]
+    hex_ = _location(step, "hex")
+    tile = board["layout"]["hexes"].get(hex_)
+    if tile is None or not tile.get("terrain"):
+        raise IllegalAction("robber_off_land")
+    if hex_ == board["robber"]:
+        raise IllegalAction("robber_must_move")
+    board["robber"] = hex_
+    victims = boards.robber_victims(board["layout"], board["pieces"], hex_, exclude=seat)
+    step.log("bishop", seat=seat, hex=hex_, victims=victims)
+    if hands.uses_hands(state):
+        for victim in victims:
+            if hands.hand_size(state, victim):
+                _steal_random(step, seat, victim)
+
+
+def _ask_each(step: Step, seat: int, seats: list, kind: str) -> None:
+    state = step.state
+    if seats:
+        state["pending"] = [{"seat": s, "kind": kind} for s in seats]
+        state["phase"] = "card_answer"
+
+
+@effect("saboteur")
+def _saboteur(step: Step, seat: int) -> None:
+    """Every other player with at least as many points gives back half their hand
+    (rounded down), chosen by themselves."""
+    state = step.state
+    mine = vp_total(state, seat)
+    hit = [s for s in clockwise_from(state, seat)[1:] if vp_total(state, s) >= mine]
+    step.log("saboteur", seat=seat, seats=hit)
+    if hands.uses_hands(state):
+        _ask_each(step, seat, [s for s in hit if hands.hand_size(state, s) >= 2], "sabotage")
+
+
+@effect("wedding")
+def _wedding(step: Step, seat: int) -> None:
+    """Every player with more points gives the player 2 cards of their choice (all they
+    have if fewer)."""
+    state = step.state
+    mine = vp_total(state, seat)
+    richer = [s for s in clockwise_from(state, seat)[1:] if vp_total(state, s) > mine]
+    step.log("wedding", seat=seat, seats=richer)
+    if not hands.uses_hands(state):
+        return
+    asked = []
+    for other in richer:
+        held = hands.hand(state, other)
+        if 0 < hands.hand_size(state, other) <= 2:
+            gift = {k: n for k, n in held.items() if n}
+            hands.move(state, other, seat, gift)
+            step.log("wedding_gift", seat=other, secret_for=[other, seat], to=seat, cards=gift)
+        elif hands.hand_size(state, other) > 2:
+            asked.append(other)
+    _ask_each(step, seat, asked, "wedding")
+
+
+@action("card_answer", phases={"card_answer"}, actors={"pending"})
+def card_answer(step: Step) -> None:
+    """A player's cards asked for by another's progress card: half the hand for the
+    Saboteur, two cards as a Wedding gift."""
+    state = step.state
+    if "seat" not in step.actor:
+        raise IllegalAction("discard_on_phone")
+    seat = step.actor["seat"]
+    kind = next((p["kind"] for p in state["pending"] if p["seat"] == seat), None)
+    if kind is None:
+        raise IllegalAction("nothing_pending", seat=seat)
+    cards = hands.bundle(step.args.get("cards"), "bad_discard", kinds=hands.kinds(state))
+    due = hands.hand_size(state, seat) // 2 if kind == "sabotage" else 2
+    if sum(cards.values()) != due:
+        raise IllegalAction("discard_count", count=due)
+    if hands.missing(hands.hand(state, seat), cards):
+        raise IllegalAction("discard_not_held", missing=hands.describe(hands.missing(hands.hand(state, seat), cards)))
+    if kind == "sabotage":
+        hands.pay_to_bank(state, seat, cards)
+        step.log("sabotaged", seat=seat, count=due, cards=cards)
+    else:
+        to = state["turn"]["seat"]
+        hands.move(state, seat, to, cards)
+        step.log("wedding_gift", seat=seat, secret_for=[seat, to], to=to, cards=cards)
+    _finish_pending(step, seat, kind)

@@ -840,3 +840,132 @@ def test_a_game_replays_from_its_records():
         conserved(game.state)
     state, _ = fold(game.config, game.records)
     assert state == game.state
+
+
+# ---------------------------------------------------------------- knight orders and more cards
+
+
+def knight_on_board(game: CK, seat: int, corner: str, level=1, active=True, activated=None) -> dict:
+    player = game.players[seat]
+    knight = {"id": player["next_knight"], "level": level, "active": active, "corner": corner,
+              "activated": activated, "promoted": None, "acted": None}
+    player["next_knight"] += 1
+    player["knights"].append(knight)
+    game.state["board"]["pieces"]["knights"][corner] = seat
+    return knight
+
+
+def test_a_knight_moves_along_own_roads_and_displaces_a_weaker_one():
+    """C&K: an active knight (not activated this turn) moves along its owner's roads to a
+    free corner or onto a weaker opponent's knight, whose owner moves it on their own
+    roads; the mover then rests."""
+    game = board_game(3)
+    state = game.state
+    pieces = state["board"]["pieces"]
+    # Seat 0's road from its settlement: a knight at the settlement's road end.
+    road = next(e for e, s in pieces["roads"].items() if s == 0)
+    a, b = G.edge_corners[road]
+    home = a if boards.building_at(pieces, a) else b
+    end = b if home == a else a
+    # Extend seat 0's road by one so the knight has somewhere to go.
+    onward = next(e for e in G.corner_edges[end] if e not in pieces["roads"]
+                  and boards.building_at(pieces, G.other_corner(e, end)) is None)
+    pieces["roads"][onward] = 0
+    game.players[0]["roads"] += 1
+    far = G.other_corner(onward, end)
+    mover = knight_on_board(game, 0, end, level=2)
+    game.roll()
+    assert game.refuse("move_knight", actor={"seat": 0}, knight=mover["id"], to=home).code == "knight_cannot_reach"
+    game.act("move_knight", actor={"seat": 0}, knight=mover["id"], to=far)
+    moved = game.players[0]["knights"][0]
+    assert moved["corner"] == far and not moved["active"]
+    assert game.state["board"]["pieces"]["knights"] == {far: 0}
+    # A weaker opponent's knight on seat 0's network is displaced; with nowhere to go it is lost.
+    game.state["board"]["pieces"]["knights"][end] = 1
+    weak = {"id": 1, "level": 1, "active": True, "corner": end, "activated": None, "promoted": None, "acted": None}
+    game.players[1]["knights"].append(weak)
+    game.players[0]["knights"][0].update(active=True, acted=None)
+    game.act("move_knight", actor={"seat": 0}, knight=mover["id"], to=end)
+    assert game.players[1]["knights"] == [] or game.state["phase"] == "relocate"
+
+
+def test_a_knight_activated_this_turn_takes_no_order():
+    game = board_game(3)
+    corner = ck.knight_corners(game.state, 0)[0]
+    knight_on_board(game, 0, corner, activated=1)
+    game.roll()
+    assert game.refuse("move_knight", actor={"seat": 0}, knight=1, to=corner).code == "knight_activated_this_turn"
+
+
+def test_chasing_the_robber_waits_for_the_first_attack():
+    """C&K: before the barbarians' first landing no knight may chase the robber off the desert."""
+    game = board_game(3)
+    state = game.state
+    desert = state["board"]["robber"]
+    corner = next(c for c in G.hex_corners[desert] if boards.building_at(state["board"]["pieces"], c) is None)
+    knight_on_board(game, 0, corner)
+    game.roll()
+    assert game.refuse("chase_robber", actor={"seat": 0}, knight=1).code == "robber_locked"
+    game.state["ck"]["attacks"] = 1
+    game.act("chase_robber", actor={"seat": 0}, knight=1)
+    assert game.state["phase"] == "robber" and not game.players[0]["knights"][0]["active"]
+
+
+def test_bishop_takes_a_card_from_each_neighbour_of_the_robber():
+    game = board_game(3)
+    holding(game, 0, "bishop")
+    game.roll()
+    assert game.refuse("play_progress", actor={"seat": 0}, card="bishop", hex="0,-1").code == "robber_locked"
+    game.state["ck"]["attacks"] = 1
+    pieces = game.state["board"]["pieces"]
+    corner = next(c for c, s in pieces["cities"].items() if s == 1)
+    hex_ = next(h for h in G.corner_hexes[corner] if game.state["board"]["layout"]["hexes"].get(h, {}).get("terrain")
+                and h != game.state["board"]["robber"])
+    before = sum(game.players[0]["hand"].values())
+    game.act("play_progress", actor={"seat": 0}, card="bishop", hex=hex_)
+    victims = game.logged("bishop")[0]["params"]["victims"]
+    assert 1 in victims
+    assert sum(game.players[0]["hand"].values()) == before + len(game.logged("stole"))
+    conserved(game.state)
+
+
+def test_inventor_swaps_two_number_tokens_but_not_2_6_8_12():
+    game = board_game(3)
+    holding(game, 0, "inventor", "inventor")
+    game.roll()
+    hexes = game.state["board"]["layout"]["hexes"]
+    assert game.refuse("play_progress", actor={"seat": 0}, card="inventor", hex="0,-1", other_hex="1,0").code == "inventor_hexes"  # a 6
+    game.act("play_progress", actor={"seat": 0}, card="inventor", hex="0,-2", other_hex="1,0")  # 10 and 3
+    hexes = game.state["board"]["layout"]["hexes"]
+    assert hexes["0,-2"]["number"] == 3 and hexes["1,0"]["number"] == 10
+    assert LAYOUT["hexes"]["0,-2"]["number"] == 10  # the shared layout is untouched
+
+
+def test_saboteur_and_wedding_ask_the_richer_players():
+    """C&K almanac: Saboteur — everyone with at least as many points gives back half
+    their hand; Wedding — everyone with more points gives 2 cards of their choice."""
+    game = board_game(3)
+    holding(game, 0, "saboteur", "wedding")
+    game.roll()
+    game.players[1]["defenders"] = 1  # one point more than seat 0
+    for seat in (1, 2):
+        game.players[seat]["hand"] = {k: 0 for k in game.players[seat]["hand"]}
+    game.state["bank"] = {**{r: 19 for r in hands_resources()}, **{c: 12 for c in ck.COMMODITIES}}
+    for seat in (0,):
+        game.players[seat]["hand"] = {k: 0 for k in game.players[seat]["hand"]}
+    give(game, 1, wool=4, coin=1)
+    give(game, 2, ore=1)
+    game.act("play_progress", actor={"seat": 0}, card="wedding")
+    assert game.state["phase"] == "card_answer" and game.state["pending"] == [{"seat": 1, "kind": "wedding"}]
+    assert game.refuse("card_answer", actor={"seat": 1}, cards={"wool": 3}).code == "discard_count"
+    game.act("card_answer", actor={"seat": 1}, cards={"wool": 1, "coin": 1})
+    assert game.state["phase"] == "main" and game.players[0]["hand"]["coin"] == 1
+    game.act("play_progress", actor={"seat": 0}, card="saboteur")
+    assert game.state["pending"] == [{"seat": 1, "kind": "sabotage"}]  # seat 2 holds a single card: nothing to halve
+    game.act("card_answer", actor={"seat": 1}, cards={"wool": 1})
+    assert game.players[1]["hand"]["wool"] == 2
+    conserved(game.state)
+
+
+def hands_resources():
+    return ("brick", "lumber", "wool", "grain", "ore")

@@ -153,6 +153,8 @@ def _card_args(data, state: dict, seat: int, card: str) -> dict:
     args = {"resource": resource, "commodity": data.draw(st.sampled_from(ck.COMMODITIES), label="commodity"),
             "dice": [data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6))],
             "knights": [k["id"] for k in state["players"][seat]["knights"]][:2]}
+    hexes = sorted(h for h, x in state["board"]["layout"]["hexes"].items() if x.get("number"))
+    args["other_hex"] = data.draw(st.sampled_from(hexes), label="other hex")
     if own_corners:
         args["corner"] = data.draw(st.sampled_from(own_corners), label="corner")
         g = boards.geometry(state["board"]["layout"])
@@ -207,6 +209,17 @@ def step(data, live: Live) -> bool:
         else:
             assert live.do("aqueduct", {"seat": seat}, resource=data.draw(st.sampled_from(hands.RESOURCES)))
             event("aqueduct")
+    elif phase == "relocate":
+        options = state["ck"]["displaced"]["options"]
+        seat = state["pending"][0]["seat"]
+        assert live.do("relocate_knight", {"seat": seat}, corner=data.draw(st.sampled_from(options), label="to"))
+        event("knight displaced")
+    elif phase == "card_answer":
+        pending = data.draw(st.sampled_from(state["pending"]), label="pending")
+        held = state["players"][pending["seat"]]["hand"]
+        due = sum(held.values()) // 2 if pending["kind"] == "sabotage" else 2
+        assert live.do("card_answer", {"seat": pending["seat"]}, cards=_some_cards(data, held, due, "cards"))
+        event(f"answered {pending['kind']}")
     elif phase == "special_build":
         if not _tap(data, live, me, active):
             assert live.do("done_building", me)
@@ -221,7 +234,7 @@ def main_step(data, live: Live, active: int) -> None:
     player = state["players"][active]
     choice = data.draw(st.sampled_from(
         ["build", "build", "knight", "knight", "activate", "promote", "improve", "improve", "wall", "progress",
-         "progress", "bank", "end", "end"]), label="what to do")
+         "progress", "bank", "order", "order", "end", "end"]), label="what to do")
     if choice == "build":
         _tap(data, live, me, active)
     elif choice == "knight":
@@ -245,6 +258,16 @@ def main_step(data, live: Live, active: int) -> None:
         card = data.draw(st.sampled_from(player["progress"]), label="card")
         if live.do("play_progress", me, card=card, **_card_args(data, state, active, card)):
             event(f"played {card}")
+    elif choice == "order" and player["knights"]:
+        knight = data.draw(st.sampled_from(player["knights"]), label="knight")
+        if knight["active"] and data.draw(st.booleans(), label="chase?"):
+            if live.do("chase_robber", me, knight=knight["id"]):
+                event("chased the robber")
+        elif knight["active"]:
+            options = sorted(ck.reachable_corners(state, active, knight["corner"]))
+            if options and live.do("move_knight", me, knight=knight["id"],
+                                   to=data.draw(st.sampled_from(options), label="to")):
+                event("moved a knight")
     elif choice == "bank":
         give = max(hands.kinds(state), key=lambda r: player["hand"][r])
         get = data.draw(st.sampled_from([k for k in hands.kinds(state) if k != give]), label="get")
