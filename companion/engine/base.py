@@ -51,8 +51,9 @@ def action(name, phases, actors, when=None):
 # ---------------------------------------------------------------- setup of a game
 
 
-def validate_config(config: dict) -> dict:
-    """Check a new game's settings and return them normalised."""
+def validate_config(config: dict, rulesets=("base",)) -> dict:
+    """Check a new game's settings and return them normalised (`rulesets`: the rules
+    names the calling ruleset accepts; Cities & Knights reuses this check)."""
     players = config.get("players") or []
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise IllegalAction("player_count", min=MIN_PLAYERS, max=MAX_PLAYERS)
@@ -73,7 +74,7 @@ def validate_config(config: dict) -> dict:
         colors.add(color)
         clean_players.append({"name": name, "color": color})
     rules = config.get("rules", "base")
-    if rules != "base":
+    if rules not in rulesets:
         raise IllegalAction("unknown_rules", rules=rules)
     try:
         target = int(config.get("target", 10))
@@ -139,8 +140,8 @@ def _validate_layout(layout, players: int, complete: bool = True) -> dict:
     return layout
 
 
-def new_state(config: dict) -> dict:
-    config = validate_config(config)
+def new_state(config: dict, rulesets=("base",)) -> dict:
+    config = validate_config(config, rulesets)
     n = len(config["players"])
     state = {
         "schema": STATE_SCHEMA,
@@ -656,7 +657,7 @@ def _discard_from_hand(step: Step) -> None:
     if "seat" not in step.actor:
         raise IllegalAction("discard_on_phone")  # only the owner knows the hand
     seat = step.seat_for_pending("discard")
-    cards = hands.bundle(step.args.get("cards"), "bad_discard")
+    cards = hands.bundle(step.args.get("cards"), "bad_discard", kinds=hands.kinds(state))
     due = hands.hand_size(state, seat) // 2
     if sum(cards.values()) != due:
         raise IllegalAction("discard_count", count=due)
@@ -733,13 +734,13 @@ def _take_random_card(step: Step, thief: int, victim: int) -> None:
 
     def draw(chance):
         index = chance.randint("steal", counter, hands.hand_size(state, victim))
-        for r in hands.RESOURCES:  # a fixed order keeps the draw reproducible
+        for r in hands.kinds(state):  # a fixed order keeps the draw reproducible
             if index < victim_hand[r]:
                 return r
             index -= victim_hand[r]
         raise AssertionError("index beyond the hand")
 
-    card = step.outcome("stolen", draw, lambda v: v in hands.RESOURCES and victim_hand[v] > 0)
+    card = step.outcome("stolen", draw, lambda v: v in hands.kinds(state) and victim_hand[v] > 0)
     state["counters"]["steal"] = counter + 1
     hands.move(state, victim, thief, {card: 1})
     step.log("stole", seat=thief, secret_for=[thief, victim], victim=victim, card=card)

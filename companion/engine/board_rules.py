@@ -87,6 +87,8 @@ def check_settlement(board: dict, pieces: dict, seat: Seat, corner: str, *, setu
     occupant = building_at(pieces, corner)
     if occupant:
         return "occupied", {"corner": corner, "seat": occupant[0], "piece": occupant[1]}
+    if corner in pieces.get("knights", ()):  # Cities & Knights: a knight holds the corner
+        return "occupied", {"corner": corner, "seat": pieces["knights"][corner], "piece": "knight"}
     conflicts = distance_rule_conflicts(board, pieces, corner)
     if conflicts:
         return "distance_rule", {"corner": corner, "neighbours": conflicts}
@@ -118,9 +120,10 @@ def check_road(board: dict, pieces: dict, seat: Seat, edge: str, *, setup_corner
             return None
         own_road_here = any(pieces["roads"].get(e) == seat for e in g.corner_edges[corner] if e != edge)
         if own_road_here:
-            if occupant is None:
+            knight = pieces.get("knights", {}).get(corner)  # Cities & Knights: an opponent's knight blocks too
+            if occupant is None and knight in (None, seat):
                 return None
-            blocked_at = (corner, occupant[0])
+            blocked_at = (corner, occupant[0] if occupant else knight)
     if blocked_at:
         return "blocked_by_building", {"edge": edge, "corner": blocked_at[0], "seat": blocked_at[1]}
     return "not_connected", {"edge": edge}
@@ -222,8 +225,12 @@ def longest_road(board: dict, pieces: dict, seat: Seat) -> int:
     if not own:
         return 0
 
+    knights = pieces.get("knights", {})  # Cities & Knights: opponents' knights break a road too
+
     def blocked(corner: str) -> bool:
         owner = owner_at(pieces, corner)
+        if owner is None:
+            owner = knights.get(corner)
         return owner is not None and owner != seat
 
     used: set[str] = set()

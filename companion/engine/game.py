@@ -7,13 +7,13 @@ state = fold(config, records). A record is {"seq", "kind", ...}:
 """
 import copy
 
-from . import base
+from . import base, cities_knights  # C&K copies base's actions before the Events deck adds its own
 from . import events  # noqa: F401  (registers the Events of Catan actions with base)
 from . import variants  # noqa: F401  (registers the game options' rules with base)
 from .errors import IllegalAction
 from .step import Step
 
-RULESETS = {"base": base}
+RULESETS = {"base": base, cities_knights.NAME: cities_knights}
 
 
 def ruleset(state: dict):

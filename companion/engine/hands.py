@@ -7,6 +7,7 @@ when (production, building, trades, the robber) live in base.py and trading.py.
 from .errors import IllegalAction
 
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
+COMMODITIES = ("paper", "cloth", "coin")  # Cities & Knights: hands then hold these too
 CARDS_PER_RESOURCE = 19
 COSTS = {
     "road": {"brick": 1, "lumber": 1},
@@ -19,6 +20,14 @@ MAX_CARDS_MOVED = 95  # never more cards than exist
 
 def uses_hands(state: dict) -> bool:
     return state["config"].get("play_mode") == "hands"
+
+
+def kinds(state: dict) -> tuple:
+    """The kinds of cards a hand holds in this game: resources, plus commodities in
+    Cities & Knights (whose hands carry the commodity keys, in paper mode too)."""
+    if "coin" in state["players"][0]["hand"]:
+        return RESOURCES + COMMODITIES
+    return RESOURCES
 
 
 def empty_hand() -> dict:
@@ -44,7 +53,7 @@ def missing(cards: dict, cost: dict) -> dict:
 
 def describe(cards: dict) -> str:
     """A stable text form of a card bundle for refusal parameters: "brick:1 ore:2"."""
-    return " ".join(f"{r}:{cards[r]}" for r in RESOURCES if cards.get(r))
+    return " ".join(f"{r}:{cards[r]}" for r in RESOURCES + COMMODITIES if cards.get(r))
 
 
 def pay_to_bank(state: dict, seat: int, cost: dict, code: str = "cannot_afford") -> None:
@@ -69,15 +78,16 @@ def move(state: dict, giver: int, taker: int, cards: dict) -> None:
         hand(state, taker)[r] += n
 
 
-def bundle(value, code: str, allow_empty: bool = False) -> dict:
-    """A card bundle from an action's arguments: {resource: whole number > 0}."""
+def bundle(value, code: str, allow_empty: bool = False, kinds: tuple = RESOURCES) -> dict:
+    """A card bundle from an action's arguments: {resource: whole number > 0}
+    (`kinds`: the card kinds allowed, see kinds())."""
     if value in (None, ""):
         value = {}
     if not isinstance(value, dict):
         raise IllegalAction(code)
     cards = {}
     for r, n in value.items():
-        if r not in RESOURCES:
+        if r not in kinds:
             raise IllegalAction("bad_resource", resource=str(r)[:20])
         if n in (None, "", 0, "0"):
             continue
@@ -103,7 +113,7 @@ def pay_production(state: dict, owed: dict) -> tuple[dict, list]:
     """
     paid = {seat: {} for seat in owed}
     withheld = []
-    for r in RESOURCES:
+    for r in RESOURCES + COMMODITIES:  # commodities only ever owed in Cities & Knights
         claims = {seat: gains[r] for seat, gains in owed.items() if gains.get(r)}
         if not claims:
             continue

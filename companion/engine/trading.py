@@ -149,8 +149,9 @@ def withdraw_offer(step: Step) -> None:
 
 
 def _terms(step: Step) -> tuple[dict, dict]:
-    give = hands.bundle(step.args.get("give"), "trade_terms")
-    get = hands.bundle(step.args.get("get"), "trade_terms")  # no gifts: both sides give something
+    kinds = hands.kinds(step.state)
+    give = hands.bundle(step.args.get("give"), "trade_terms", kinds=kinds)
+    get = hands.bundle(step.args.get("get"), "trade_terms", kinds=kinds)  # no gifts: both sides give something
     if set(give) & set(get):
         raise IllegalAction("same_resource_both_sides")
     return give, get

@@ -64,6 +64,9 @@ def view(state: dict, viewer, version: int = 0) -> dict:
     result["board"] = _board_view(state, viewer, finished)
     result["events"] = events.public_view(state)
     result["variants"] = variants.public_view(state)
+    extra_view = getattr(rules, "extra_view", None)  # a ruleset's own public and private parts
+    if extra_view is not None:
+        result[rules.VIEW_KEY] = extra_view(state, viewer)
     if viewer == TABLE:
         result["allowed"] = sorted(allowed_actions(state, {"role": "table"}))
     else:
