@@ -396,6 +396,20 @@ def set_dice_reader(game: Game, device_url: str) -> Game:
 # ---------------------------------------------------------------- export and import
 
 
+def export_seat_log(game: Game, seat: int) -> dict:
+    """A player's own copy of the game log: what their phone shows, never another's secrets."""
+    state, _history = current_state(game)
+    return {
+        "format": "catan-companion/seat-log",
+        "format_version": 1,
+        "game": game.code,
+        "version": game.version,
+        "seat": seat,
+        "players": [p["name"] for p in state["config"]["players"]],
+        "log": engine.log_for(state, seat),
+    }
+
+
 def export_records(game: Game) -> dict:
     return {
         "format": "catan-companion/actions",

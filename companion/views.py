@@ -192,11 +192,20 @@ def seat_admin(request: HttpRequest, code: str, index: int, op: str) -> HttpResp
 @require_GET
 def export(request: HttpRequest, code: str) -> HttpResponse:
     game = _game(code)
+    bound = services.seat_of_session(game, request.session.session_key)
+    if bound is not None and not _is_host(request, game):
+        # A phone downloads the log as its player sees it, at any time.
+        return _json_download(services.export_seat_log(game, bound.index), f"catan-{game.code}-{bound.name}.json")
     # The log holds every drawn card: it is only handed out once nothing is secret.
     if not _is_host(request, game) or game.phase != "finished":
         return HttpResponseForbidden(_("The game log can be downloaded by the table screen once the game is over."))
-    response = HttpResponse(json.dumps(services.export_records(game), indent=1), content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="catan-{game.code}.json"'
+    return _json_download(services.export_records(game), f"catan-{game.code}.json")
+
+
+def _json_download(data: dict, filename: str) -> HttpResponse:
+    response = HttpResponse(json.dumps(data, indent=1, ensure_ascii=False), content_type="application/json")
+    safe = "".join(c for c in filename if c.isalnum() or c in "-_.") or "catan.json"
+    response["Content-Disposition"] = f'attachment; filename="{safe}"'
     return response
 
 

@@ -14,9 +14,9 @@ from .game import (
     new_history,
     ReplayError,
 )
-from .views import TABLE, view
+from .views import TABLE, log_for, view
 
 __all__ = [
     "Chance", "IllegalAction", "ReplayError", "TABLE", "advance", "allowed_actions", "apply", "can_redo", "can_undo", "copy_state",
-    "current_schema", "fold", "new_game", "new_history", "seeded_secret", "view",
+    "current_schema", "fold", "new_game", "new_history", "seeded_secret", "view", "log_for",
 ]

@@ -162,6 +162,11 @@ def _setup_round(state: dict):
     return 1 if state["setup"]["index"] < len(state["players"]) else 2
 
 
+def log_for(state: dict, viewer) -> list[dict]:
+    """Every log entry the game keeps, oldest first, as `viewer` may read it."""
+    return [_redact(entry, viewer) for entry in state["log"]]
+
+
 def _redact(entry: dict, viewer) -> dict:
     shown = {k: entry[k] for k in ("n", "turn", "kind", "seat", "params")}
     secret = entry.get("secret")

@@ -5,6 +5,7 @@ The beginner board (5th edition) with Ala (red), Bartek (blue) and Celina (orang
 pays Bartek 1 grain and Celina 1 grain + 1 wool; the mountains 3 ("-1,1") touches Celina's
 and Bartek's starred settlements.
 """
+import json
 import re
 import uuid
 
@@ -200,3 +201,35 @@ def test_discards_come_from_the_players_phones_with_the_right_number(table_and_p
     version(game)
     state, _ = services.current_state(game)
     assert state["phase"] == "robber" and sum(state["players"][2]["hand"].values()) == 5
+
+
+@pytest.mark.django_db
+def test_a_phone_exports_the_log_as_its_player_sees_it(table_and_phones):
+    game, table, (ala, bartek, celina) = table_and_phones
+    for actor, kind, args in [(TABLE, "roll", {"dice": [1, 3]}), (TABLE, "end_turn", {}),
+                              (TABLE, "roll", {"dice": [2, 2]}), (TABLE, "end_turn", {}),
+                              (TABLE, "roll", {"dice": [3, 4]}), ({"seat": 2}, "move_robber", {"hex": "-1,1"}),
+                              ({"seat": 2}, "steal", {"victim": 1}), ({"seat": 2}, "buy_dev", {})]:
+        game = services.perform(game, actor, kind, args).game
+    state, _ = services.current_state(game)
+    stolen = next(e for e in state["log"] if e["kind"] == "stole")["secret"]["params"]["card"]
+    bought = next(e for e in state["log"] if e["kind"] == "bought_dev")["secret"]["params"]["card"]
+    exports = {}
+    for name, phone in (("ala", ala), ("bartek", bartek), ("celina", celina)):
+        response = phone.get(reverse("export", args=[game.code]))
+        assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
+        exports[name] = json.loads(response.content)
+    assert exports["ala"]["seat"] == 0 and exports["ala"]["version"] == game.version
+
+    def entry(export, kind):
+        return next(e for e in export["log"] if e["kind"] == kind)
+
+    assert entry(exports["celina"], "stole")["params"]["card"] == stolen
+    assert entry(exports["bartek"], "stole")["params"]["card"] == stolen
+    assert "card" not in entry(exports["ala"], "stole")["params"]
+    assert entry(exports["celina"], "bought_dev")["params"]["card"] == bought
+    for other in ("ala", "bartek"):
+        assert "card" not in entry(exports[other], "bought_dev")["params"]
+        assert "secret" not in json.dumps(exports[other])
+    # The table's full record export waits for the end of the game.
+    assert table.get(reverse("export", args=[game.code])).status_code == 403
