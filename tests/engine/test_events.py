@@ -641,7 +641,10 @@ def check_deck(state: dict) -> None:
             assert all(state["board"]["pieces"]["roads"].get(d["edge"]) == s for d in mine)
     if state["phase"] == "event":
         assert state["last_roll"]["source"] == "events"
-        assert events.CARDS[deck["card"]]["event"] in ("earthquake", "trade_advantage", "conflict")
+        asks = ("earthquake", "trade_advantage", "conflict")
+        if state["config"].get("play_mode") == "hands":  # the cards move: more events ask
+            asks += ("plentiful_year", "good_neighbors", "tournament", "calm_sea", "neighborly_assistance")
+        assert events.CARDS[deck["card"]]["event"] in asks
     # Privacy: another order of the face-down cards changes no view.
     if deck["deck"] or deck["under"]:
         other = copy.deepcopy(state)

@@ -480,3 +480,104 @@ def test_a_sequence_of_events_replays_from_the_records():
     conserved(game.state)
     game.replays()
     json.dumps(view(game.state, TABLE))
+
+
+# ---------------------------------------------------------------- random hands games on the deck (hypothesis)
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import event as note  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from companion.engine import base  # noqa: E402
+
+from . import test_events as paper_events  # noqa: E402
+from . import test_hands_properties as hands_play  # noqa: E402
+
+
+@st.composite
+def events_hands_configs(draw):
+    return {**draw(hands_play.hands_configs()), "dice_source": "events"}
+
+
+def _event_step(data, live) -> bool:
+    """One step of a hands game on the event deck: reveals and every event choice, made
+    from the chooser's phone (the table's attempt refused); the rest as in test_hands_properties."""
+    state = live.state
+    if state["phase"] == "finished":
+        return False
+    if state["phase"] == "roll" and state["config"]["dice_source"] == "events":
+        if live.history["effective"] and data.draw(st.integers(0, 30), label="undo?") == 0:
+            live.undo()
+            return True
+        assert live.do("reveal_event", {"seat": base.active_seat(state)})
+        note(f"revealed {events.CARDS[live.state['events']['card']]['event']}")
+        return True
+    if state["phase"] != "event":
+        if state["phase"] == "main" and "repair_road" in allowed_actions(state, {"seat": base.active_seat(state)}) \
+                and data.draw(st.booleans(), label="repair?"):
+            active = base.active_seat(state)
+            ok = live.do("repair_road", {"seat": active})
+            assert ok == (not hands.missing(state["players"][active]["hand"], hands.COSTS["road"]))
+            note("repaired a road")
+            return True
+        return hands_play.step(data, live)
+    p = data.draw(st.sampled_from(state["pending"]), label="who chooses")
+    who, kind = p["seat"], p["kind"]
+    me = {"seat": who}
+    choice = view(state, who)["me"]["event_choice"]
+    if kind == events.EARTHQUAKE:
+        edge = data.draw(st.sampled_from(view(state, who)["board"]["targets"]["road"]), label="road")
+        live.refused("damage_road", TABLE_ACTOR, edge=edge)
+        assert live.do("damage_road", me, edge=edge)
+        return True
+    assert choice["kind"] == kind
+    if kind == events.GAIN:
+        lacking = [r for r in hands.RESOURCES if r not in choice["bank"]]
+        if lacking:
+            live.refused("event_gain", me, resource=lacking[0])
+        resource = data.draw(st.sampled_from(choice["bank"]), label="from the bank")
+        live.refused("event_gain", TABLE_ACTOR, seat=who, resource=resource)
+        assert live.do("event_gain", me, resource=resource)
+    elif kind == events.GIVE:
+        resource = data.draw(st.sampled_from(choice["held"]), label="card to pass")
+        live.refused("event_give", TABLE_ACTOR, seat=who, resource=resource)
+        assert live.do("event_give", me, resource=resource)
+    elif kind == events.HELP:
+        resource = data.draw(st.sampled_from(choice["held"]), label="card to give")
+        to = data.draw(st.sampled_from(choice["to_any_of"]), label="receiver")
+        live.refused("event_help", me, resource=resource, to=who)
+        assert live.do("event_help", me, resource=resource, to=to)
+    else:
+        victim = data.draw(st.sampled_from(choice["victims"] + [None]), label="victim")
+        live.refused("event_take", TABLE_ACTOR, seat=who, victim=victim)
+        assert live.do("event_take", me, victim=victim)
+    note(f"answered {kind}")
+    return True
+
+
+def _check_events(live) -> None:
+    hands_play.check(live)  # bank + hands = 19 per resource, the replica rebuilt from the records
+    state = live.state
+    paper_events.check_deck(state)
+    passing = (state.get("events") or {}).get("passing")
+    if passing is not None:
+        assert any(p["kind"] == events.GIVE for p in state["pending"])
+        assert all(state["players"][int(s)]["hand"][r] >= 1 for s, r in passing.items())
+    if state["phase"] == "event":
+        for p in state["pending"]:
+            if p["kind"] in (events.GIVE, events.HELP):
+                assert hands.hand_size(state, p["seat"]) > 0
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data(), config=events_hands_configs(), seed=st.integers(0, 2**32), steps=st.integers(80, 300))
+def test_random_hands_games_on_the_event_deck_keep_every_card_and_replay(data, config, seed, steps):
+    live = hands_play.Live(config, seed.to_bytes(8, "big"))
+    for _ in range(steps):
+        if not _event_step(data, live):
+            break
+        _check_events(live)
+    folded, history = fold(config, live.records)
+    assert folded == live.state and history == live.history
+    if live.state["phase"] not in ("finished", "event"):
+        hands_play.check_privacy(data, live.state)
