@@ -3,7 +3,10 @@ how far into the year the deck is, who does what now, the roads an Earthquake da
 and how close the game's numbers stay to the 2d6 curve."""
 import math
 
-from .messages import EVENT_NAMES, EVENT_TEXTS, event_effect_lines
+from .messages import EVENT_NAMES, EVENT_TEXTS, RESOURCE_NAMES, event_effect_lines
+
+# What an event card asks of a player with hands on phones (engine/events.py): the pending kinds.
+HANDS_CHOICES = ("event_gain", "event_give", "event_help", "event_take")
 
 # Expected share of each 2d6 total, 2..12, in 36ths.
 EXPECTED_2D6 = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
@@ -40,6 +43,33 @@ def event_context(view: dict, names: list[str]) -> dict | None:
             "seven": card["number"] == 7,
         }
     return context
+
+
+def event_choice_context(view: dict) -> dict | None:
+    """A phone's own event choice with hands on phones (from its view only): the players
+    named in it, the card it picked."""
+    choice = (view.get("me") or {}).get("event_choice")
+    if not choice:
+        return None
+    players = view["players"]
+    context = {"kind": choice["kind"]}
+    if "to" in choice:
+        context["to"] = players[choice["to"]]
+    if "to_any_of" in choice:
+        context["receivers"] = [players[s] for s in choice["to_any_of"]]
+    if "victims" in choice:
+        context["victims"] = [players[s] for s in choice["victims"]]
+    if "card" in choice:
+        context["card"] = RESOURCE_NAMES.get(choice["card"], choice["card"])
+    return context
+
+
+def event_waiting(view: dict) -> list[dict]:
+    """Who still has to make an event choice on their phone (everyone else but this viewer)."""
+    if view["phase"] != "event" or view["config"].get("play_mode") != "hands":
+        return []
+    me = (view.get("me") or {}).get("seat")
+    return [p for p in view["players"] if p["seat"] != me and any(k in HANDS_CHOICES for k in p["pending"])]
 
 
 def variant_context(view: dict) -> dict:

@@ -92,7 +92,7 @@ EVENT_TEXTS = {
 EVENT_REFUSALS = ("repair_road_first", "not_your_road", "road_already_damaged", "no_damaged_road",
                   "robber_spares", "unknown_variant")  # the last two: game options (engine/variants.py)
 EVENT_LOG_KINDS = ("event_revealed", "new_year", "event_effect", "road_damaged", "road_repaired", "event_took",
-                   "harbormaster")
+                   "harbormaster", "event_gained", "event_picked", "event_gave", "event_skipped")
 
 
 def event_refusal(code: str) -> str:
@@ -198,6 +198,25 @@ def event_log_text(entry: dict, names: list[str]) -> str:
         if p.get("points") is not None:
             return _("%(who)s takes the Harbormaster card (harbour points: %(points)s).") % {"who": who, "points": p["points"]}
         return _("%(who)s takes the Harbormaster card.") % {"who": who}
+    if kind == "event_gained":
+        return _("%(who)s takes 1 %(resource)s from the bank.") % {
+            "who": who, "resource": RESOURCE_NAMES.get(p["resource"], p["resource"])}
+    if kind == "event_picked":
+        return _("%(who)s has picked the card to pass.") % {"who": who}
+    if kind == "event_gave":
+        to = p.get("to")
+        receiver = names[to] if isinstance(to, int) and 0 <= to < len(names) else "?"
+        if "card" in p:  # only giver and receiver see which card
+            return _("%(who)s gave 1 %(card)s to %(to)s.") % {
+                "who": who, "card": RESOURCE_NAMES.get(p["card"], p["card"]), "to": receiver}
+        return _("%(who)s gave a resource card to %(to)s.") % {"who": who, "to": receiver}
+    if kind == "event_skipped":
+        reason = p.get("reason")
+        if reason == "bank_empty":
+            return _("%(who)s gets nothing: the bank is empty.") % {"who": who}
+        if reason == "nobody_has_cards":
+            return _("%(who)s draws no card: no other player holds a resource card.") % {"who": who}
+        return _("%(who)s holds no resource card and gives nothing.") % {"who": who}
     if kind == "event_took":
         victim = p.get("victim")
         if victim is None:
@@ -306,6 +325,11 @@ def refusal(error: IllegalAction) -> str:
         "partner_cannot_pay": _("The other player no longer holds the cards: %(missing)s missing."),
         "not_your_offer": _("Only the player who made an offer can withdraw it."),
         "too_many_offers": _("At most %(limit)s open offers: withdraw one first."),
+        # Events of Catan with hands on phones (engine/events.py)
+        "event_choice_on_phone": _("Each player makes this choice on their own phone."),
+        "card_not_held": _("You hold no %(resource)s."),
+        "bad_receiver": _("Pick a player with fewer victory points."),
+        "victim_has_no_cards": _("That player holds no resource card."),
     }
     return texts.get(error.code, _("That is not allowed.")) % p
 

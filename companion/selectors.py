@@ -9,7 +9,8 @@ from django.utils.safestring import mark_safe
 from . import engine, services
 from .board_svg import board_picture
 from .engine.hands import COSTS, RESOURCES
-from .event_screens import event_context, mark_damaged_roads, steadiness, variant_context
+from .event_screens import (event_choice_context, event_context, event_waiting, mark_damaged_roads, steadiness,
+                            variant_context)
 from .messages import (BUILD_NAMES, DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, RESOURCE_NAMES,
                        board_problem_texts, cards_text, log_text, production_text, reader_notice)
 from .models import DiceReaderStatus, Game
@@ -80,6 +81,8 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     # Events of Catan: the card on view, the year, damaged roads; the numbers against the curve.
     context["event_deck"] = event_context(view, names)
     context["steadiness"] = steadiness(view)
+    context["event_choice"] = event_choice_context(view)  # hands on phones: this phone's own choice
+    context["event_waiting"] = event_waiting(view)
     mark_damaged_roads(context.get("board"), view["events"])
     context.update(variant_context(view))  # Traders & Barbarians game options
     if view["me"]:

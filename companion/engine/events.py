@@ -36,11 +36,27 @@ state (the board when there is one) who gives or gets what:
   city_yield 1                cities produce 1 instead of 2 this time
   nobody   code               why nobody is concerned (no_knights, knights_tied, ...)
   basis    {seat: n}, measure what the choice was decided on (knights, harbour buildings, VP)
-In paper mode the plan is logged and shown to the table; a mode with hands on phones can
-move the cards by the same plans.
+In paper mode the plan is logged and shown to the table, and the players move their paper
+cards. With hands on phones (hands.py) the same plans move the cards held by the engine,
+each choice made on the chooser's own phone (never on the table screen), all at once:
+  gains    a pending "event_gain" per seat: 1 resource of their choice from the bank; a
+           resource the bank is out of is refused; with the bank empty nobody is asked
+  gives    a pending "event_give" per giver holding a card: each picks the card to pass;
+           it stays in their hand, known to them alone (events["passing"]), until the
+           last giver has picked, then all cards pass at the same moment (nobody passes
+           on a card they were just given); a giver without cards passes nothing
+  helpers  a pending "event_help" per helper holding a card: a card and a receiver
+  taker    "event_take" names a victim; the server draws the card (base._take_random_card,
+           chance stream "steal"): only thief and victim learn which; a taker with nobody
+           to take from is not asked
+  damage   the road to turn is tapped on the owner's phone; repairing it is paid from the
+           hand (1 lumber + 1 brick) like a road
+A 7 (Robber Attack) and Epidemic's production go through base.resolve_total, which pays
+from the bank and asks only players above 7 cards to discard.
 """
 from . import base
 from . import board as boards
+from . import hands
 from .errors import IllegalAction
 from .step import Step
 
@@ -69,8 +85,10 @@ EVENTS = tuple(dict.fromkeys(event for event, _number, _count in CARD_LIST))
 DECK_SIZE = len(CARDS)
 assert DECK_SIZE == YEAR + UNDER == 36
 
-# Events that need an answer before the turn goes on (paper mode): the pending kinds.
+# Events that need an answer before the turn goes on: the pending kinds. Paper mode asks
+# only for the first two; hands on phones for all of them.
 EARTHQUAKE, TAKE = "earthquake", "event_take"
+GAIN, GIVE, HELP = "event_gain", "event_give", "event_help"
 
 
 # ---------------------------------------------------------------- the deck
@@ -308,14 +326,39 @@ def apply_plan(step: Step, event: str, number: int, plan: dict) -> None:
         return
     step.log("event_effect", event=event, **plan)
     pending = []
+    with_hands = hands.uses_hands(state)
     if event == "earthquake":
         if base.on_board(state):
-            # Each player picks the road to turn: they tap it (or the table does).
+            # Each player picks the road to turn: they tap it (or, on paper, the table does).
             pending = [{"seat": s, "kind": EARTHQUAKE} for s in plan["damage"]]
         else:
             state["events"]["damaged"] += [{"seat": s, "edge": None} for s in plan["damage"]]
     elif event in ("trade_advantage", "conflict") and plan["taker"] is not None:
-        pending = [{"seat": plan["taker"], "kind": TAKE}]
+        taker = plan["taker"]
+        if with_hands and not _victims(state, taker):
+            step.log("event_skipped", seat=taker, reason="nobody_has_cards")
+        else:
+            pending = [{"seat": taker, "kind": TAKE}]
+    elif with_hands and plan.get("gains"):
+        if sum(state["bank"].values()):
+            pending = [{"seat": s, "kind": GAIN} for s in plan["gains"]]
+        else:
+            for s in plan["gains"]:
+                step.log("event_skipped", seat=s, reason="bank_empty")
+    elif with_hands and plan.get("gives"):
+        for giver, _receiver in plan["gives"]:
+            if hands.hand_size(state, giver):
+                pending.append({"seat": giver, "kind": GIVE})
+            else:
+                step.log("event_skipped", seat=giver, reason="no_cards")
+        if pending:
+            state["events"]["passing"] = {}  # the cards picked so far, until all pass at once
+    elif with_hands and plan.get("helpers"):
+        for helper in plan["helpers"]:
+            if hands.hand_size(state, helper):
+                pending.append({"seat": helper, "kind": HELP})
+            else:
+                step.log("event_skipped", seat=helper, reason="no_cards")
     if pending:
         state["phase"] = "event"
         state["pending"] = pending
@@ -325,6 +368,21 @@ def _answered(state: dict, seat: int, kind: str) -> None:
     state["pending"] = [p for p in state["pending"] if not (p["seat"] == seat and p["kind"] == kind)]
     if not state["pending"]:
         state["phase"] = "main"
+
+
+def _on_phone(step: Step) -> None:
+    """With hands on phones a player's event choice comes from their own phone."""
+    if hands.uses_hands(step.state) and "seat" not in step.actor:
+        raise IllegalAction("event_choice_on_phone")
+
+
+def _victims(state: dict, taker: int) -> list[int]:
+    """Whom a taker may draw a card from with hands on phones: anyone else holding one."""
+    return [s for s in range(len(state["players"])) if s != taker and hands.hand_size(state, s)]
+
+
+def _has(kind: str):
+    return lambda s: any(p["kind"] == kind for p in s["pending"])
 
 
 # ---------------------------------------------------------------- Earthquake: damaged roads
@@ -355,11 +413,11 @@ def _edge_arg(step: Step) -> str:
     return edge
 
 
-@base.action("damage_road", phases={"event"}, actors={"pending", "table"},
-             when=lambda s: any(p["kind"] == EARTHQUAKE for p in s["pending"]))
+@base.action("damage_road", phases={"event"}, actors={"pending", "table"}, when=_has(EARTHQUAKE))
 def damage_road(step: Step) -> None:
     """Earthquake, on a board: a player turns one of their roads on its side (taps it)."""
     state = step.state
+    _on_phone(step)
     edge = _edge_arg(step)
     owner = state["board"]["pieces"]["roads"].get(edge)
     if owner is None or ("seat" in step.actor and step.actor["seat"] != owner):
@@ -389,6 +447,9 @@ def repair_road(step: Step) -> None:
     chosen = mine[0] if edge is None else next((d for d in mine if d["edge"] == edge), None)
     if chosen is None:
         raise IllegalAction("no_damaged_road")
+    if hands.uses_hands(state):  # paid from the hand, like building a road: on the phone
+        base._check_builder(step)
+        hands.pay_to_bank(state, seat, hands.COSTS["road"])
     state["events"]["damaged"].remove(chosen)
     step.log("road_repaired", seat=seat, left=len(mine) - 1)
 
@@ -396,18 +457,120 @@ def repair_road(step: Step) -> None:
 # ---------------------------------------------------------------- Trade Advantage, Conflict
 
 
-@base.action("event_take", phases={"event"}, actors={"pending", "table"},
-             when=lambda s: any(p["kind"] == TAKE for p in s["pending"]))
+@base.action("event_take", phases={"event"}, actors={"pending", "table"}, when=_has(TAKE))
 def event_take(step: Step) -> None:
-    """The taker says whose hand they drew 1 random card from (or that they took none)."""
+    """The taker says whose hand they drew 1 random card from (or that they took none).
+
+    With hands on phones the server draws the card from the victim's hand."""
     state = step.state
+    _on_phone(step)
     seat = step.seat_for_pending(TAKE)
     victim = base._seat_arg(state, step.args.get("victim"), "bad_victim")
     if victim == seat:
         raise IllegalAction("rob_yourself")
+    with_hands = hands.uses_hands(state)
+    if with_hands and victim is not None and not hands.hand_size(state, victim):
+        raise IllegalAction("victim_has_no_cards")
     event = CARDS[state["events"]["card"]]["event"]
     step.log("event_took", seat=seat, victim=victim, event=event)
+    if with_hands and victim is not None:
+        base._take_random_card(step, seat, victim)
     _answered(state, seat, TAKE)
+
+
+# ---------------------------------------------------------------- hands on phones: the choices
+
+
+def _resource(step: Step) -> str:
+    return base._resource_arg(step.args.get("resource"))
+
+
+def _receiver(state: dict, giver: int) -> int:
+    """Good Neighbours: whom `giver` passes to (from the card's plan)."""
+    return next(to for frm, to in state["events"]["effect"]["gives"] if frm == giver)
+
+
+def _card_held(state: dict, seat: int, resource: str) -> None:
+    if not hands.hand(state, seat)[resource]:
+        raise IllegalAction("card_not_held", resource=resource)
+
+
+@base.action("event_gain", phases={"event"}, actors={"pending", "table"}, when=_has(GAIN))
+def event_gain(step: Step) -> None:
+    """Plentiful Year, Tournament, Calm Sea: take 1 resource of your choice from the bank."""
+    state = step.state
+    _on_phone(step)
+    seat = step.seat_for_pending(GAIN)
+    resource = _resource(step)
+    if state["bank"][resource] < 1:
+        raise IllegalAction("bank_lacks", resource=resource)
+    hands.take_from_bank(state, seat, {resource: 1})
+    step.log("event_gained", seat=seat, resource=resource)  # the bank lies open: everyone sees it
+    _answered(state, seat, GAIN)
+    if not sum(state["bank"].values()):  # nothing left to choose from: the others get nothing
+        for p in [p for p in state["pending"] if p["kind"] == GAIN]:
+            step.log("event_skipped", seat=p["seat"], reason="bank_empty")
+            _answered(state, p["seat"], GAIN)
+
+
+@base.action("event_give", phases={"event"}, actors={"pending", "table"}, when=_has(GIVE))
+def event_give(step: Step) -> None:
+    """Good Neighbours: pick the card to pass to the left. The cards pass when all have picked."""
+    state = step.state
+    _on_phone(step)
+    seat = step.seat_for_pending(GIVE)
+    resource = _resource(step)
+    _card_held(state, seat, resource)
+    deck = state["events"]
+    deck["passing"][str(seat)] = resource
+    step.log("event_picked", seat=seat)
+    _answered(state, seat, GIVE)
+    if any(p["kind"] == GIVE for p in state["pending"]):
+        return
+    passing = deck.pop("passing")
+    for giver in sorted(passing, key=int):
+        giver_seat, card = int(giver), passing[giver]
+        to = _receiver(state, giver_seat)
+        hands.move(state, giver_seat, to, {card: 1})
+        step.log("event_gave", seat=giver_seat, secret_for=[giver_seat, to], shown={"to": to}, card=card)
+
+
+@base.action("event_help", phases={"event"}, actors={"pending", "table"}, when=_has(HELP))
+def event_help(step: Step) -> None:
+    """Neighbourly Assistance: a leader gives 1 card of their choice to a player of their
+    choice with fewer points."""
+    state = step.state
+    _on_phone(step)
+    seat = step.seat_for_pending(HELP)
+    resource = _resource(step)
+    to = base._seat_arg(state, step.args.get("to"), "bad_receiver")
+    if to not in state["events"]["effect"]["to_any_of"]:
+        raise IllegalAction("bad_receiver")
+    _card_held(state, seat, resource)
+    hands.move(state, seat, to, {resource: 1})
+    step.log("event_gave", seat=seat, secret_for=[seat, to], shown={"to": to}, card=resource)
+    _answered(state, seat, HELP)
+
+
+def my_choice(state: dict, seat: int) -> dict | None:
+    """What an event asks of `seat` now, with hands on phones: for that seat's phone only."""
+    deck = state.get("events")
+    if state["phase"] != "event" or not deck or not hands.uses_hands(state):
+        return None
+    kinds = {p["kind"] for p in state["pending"] if p["seat"] == seat}
+    held = [r for r in hands.RESOURCES if hands.hand(state, seat)[r]]
+    if GAIN in kinds:
+        return {"kind": GAIN, "bank": [r for r in hands.RESOURCES if state["bank"][r]]}
+    if GIVE in kinds:
+        return {"kind": GIVE, "to": _receiver(state, seat), "held": held}
+    if HELP in kinds:
+        return {"kind": HELP, "to_any_of": list(deck["effect"]["to_any_of"]), "held": held}
+    if TAKE in kinds:
+        return {"kind": TAKE, "victims": _victims(state, seat)}
+    picked = (deck.get("passing") or {}).get(str(seat))
+    if picked:
+        return {"kind": "passing", "card": picked, "to": _receiver(state, seat)}
+    return None
 
 
 # ---------------------------------------------------------------- what the screens see
@@ -420,6 +583,8 @@ def board_targets(state: dict, viewer) -> dict:
     pending = {p["seat"] for p in state["pending"] if p["kind"] == EARTHQUAKE}
     if viewer != "table":
         pending &= {int(viewer)}
+    elif hands.uses_hands(state):
+        return {}  # with hands on phones each player taps on their own phone
     damaged = {d["edge"] for d in damaged_roads(state)}
     roads = state["board"]["pieces"]["roads"]
     return {"road": sorted(e for e, s in roads.items() if s in pending and e not in damaged)}

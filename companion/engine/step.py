@@ -55,17 +55,20 @@ class Step:
             raise IllegalAction("nothing_pending", seat=seat)
         return seat
 
-    def log(self, kind: str, seat: int | None = None, secret_for: list | None = None, **params) -> None:
-        add_log(self.state, kind, seat, secret_for, **params)
+    def log(self, kind: str, seat: int | None = None, secret_for: list | None = None, shown: dict | None = None,
+            **params) -> None:
+        add_log(self.state, kind, seat, secret_for, shown, **params)
 
 
-def add_log(state: dict, kind: str, seat: int | None = None, secret_for: list | None = None, **params) -> None:
-    """Add a log entry. With `secret_for`, its params are only shown to those seats."""
+def add_log(state: dict, kind: str, seat: int | None = None, secret_for: list | None = None,
+            shown: dict | None = None, **params) -> None:
+    """Add a log entry. With `secret_for`, its params are only shown to those seats; `shown`
+    are the params everyone sees then (who gave a card to whom, but not which card)."""
     state["counters"]["log"] += 1
     entry = {"n": state["counters"]["log"], "turn": state["turn"]["number"], "kind": kind, "seat": seat}
     if secret_for is None:
         entry["params"] = params
     else:
-        entry["params"] = {}
+        entry["params"] = dict(shown or {})
         entry["secret"] = {"seats": list(secret_for), "params": params}
     state["log"].append(entry)

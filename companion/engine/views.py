@@ -147,6 +147,7 @@ def _hand_view(state: dict, seat: int) -> dict:
         "gained": dict(gained),  # this turn's production, for the "+2 grain" highlight
         "missing": {item: hands.missing(cards, cost) for item, cost in hands.COSTS.items()},
         "discard_due": due,
+        "event_choice": events.my_choice(state, seat),  # what an event card asks of this seat
     }
 
 

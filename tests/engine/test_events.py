@@ -5,8 +5,9 @@ Source: /work/shared/rulebooks/traders-and-barbarians-pl.txt, section "Wydarzeni
 companion/engine/events.py (and the hooks it uses in base.py: resolve_total, road_blocked).
 
 Board games use the first-game picture (board_setup.beginner_board, "beginner" mode: the
-pieces stand on it already and turn 1 starts at once). Its 6s are the hills at 0,-1 and the
-fields at -1,2; seat 0 (red) has settlements next to both.
+pieces stand on it already and turn 1 starts at once; 5th-edition positions, see
+board_setup.BEGINNER_PIECES). Its 6s are the hills at 0,-1, next to settlements of seat 0
+(red) and seat 2 (white), and the fields at -1,2, next to one of seat 3 (orange).
 """
 import copy
 import json
@@ -367,15 +368,16 @@ def test_robber_attack_is_a_seven():
 def test_epidemic_cities_produce_one():
     """Pomór: every city produces only 1 resource."""
     state = on_board()
-    city = "-1,-1|0,-2|0,-1"  # red's settlement at the hills 6 becomes a city
+    city = "0,-2|0,-1|1,-2"  # red's settlement at the hills 6 becomes a city
     state["board"]["pieces"]["cities"][city] = state["board"]["pieces"]["settlements"].pop(city)
     state["players"][0]["settlements"] -= 1
     state["players"][0]["cities"] += 1
     normal = reveal(state, "no_event", 6)
-    assert normal["production"]["seats"]["0"] == {"brick": 2, "grain": 1}
+    assert normal["production"]["seats"] == {"0": {"brick": 2}, "2": {"brick": 1}, "3": {"grain": 1}}
     sick = reveal(state, "epidemic", 6)
-    assert sick["production"]["seats"]["0"] == {"brick": 1, "grain": 1}
-    assert sick["production"]["seats"] == {"0": {"brick": 1, "grain": 1}, "1": {"grain": 1}, "3": {"brick": 1}}
+    assert sick["production"]["seats"]["0"] == {"brick": 1}
+    # Settlements (white's at the same hills, orange's at the fields) produce as ever.
+    assert sick["production"]["seats"] == {"0": {"brick": 1}, "2": {"brick": 1}, "3": {"grain": 1}}
     assert last_log(sick, "event_effect")["params"] == {"event": "epidemic", "city_yield": 1}
     assert sick["phase"] == "main"
 
@@ -417,7 +419,7 @@ def test_earthquake_on_the_board_each_player_taps_a_road():
     assert state["phase"] == "event"
     assert sorted(p["seat"] for p in state["pending"]) == [0, 1, 2, 3]
     assert state["production"]["total"] == 6  # the 6 produced first
-    red_road = "-1,-1|0,-2"
+    red_road = "0,-1|1,-2"
     blue_road = "-2,2|-1,1"
     # Each phone sees (and may tap) only its own roads; the table sees every pending one.
     assert view(state, 1)["board"]["targets"] == {"road": sorted(e for e, s in
@@ -427,7 +429,7 @@ def test_earthquake_on_the_board_each_player_taps_a_road():
     assert refused(state, "damage_road", seat(1), edge=red_road).code == "not_your_road"
     assert refused(state, "damage_road", seat(1), edge="nowhere").code == "not_your_road"
     state = do(state, "damage_road", seat(1), edge=blue_road)
-    assert refused(state, "damage_road", seat(1), edge="-2,0|-1,-1").code == "not_your_turn"  # blue is done
+    assert refused(state, "damage_road", seat(1), edge="0,1|1,1").code == "not_your_turn"  # blue is done
     assert refused(state, "damage_road", edge=blue_road).code == "nothing_pending"
     state = do(state, "damage_road", edge=red_road)  # the table taps for red
     assert state["phase"] == "event"
@@ -439,7 +441,7 @@ def test_earthquake_on_the_board_each_player_taps_a_road():
     assert len(state["events"]["damaged"]) == 4
     # Red builds no road (none offered on the board) until the damaged one is repaired.
     assert "road" not in view(state, 0)["board"]["targets"]
-    assert refused(state, "build_road", seat(0), edge="-1,-1|-1,0").code == "repair_road_first"
+    assert refused(state, "build_road", seat(0), edge="-2,0|-1,0").code == "repair_road_first"
     state = do(state, "repair_road", seat(0), edge=red_road)
     assert "road" in view(state, 0)["board"]["targets"]
     state = do(state, "build_road", seat(0), edge=view(state, 0)["board"]["targets"]["road"][0])
@@ -540,13 +542,15 @@ def test_calm_sea_most_buildings_at_harbours():
 def test_robber_flees_back_to_the_desert():
     """Ucieczka złodzieja: the robber goes back to the desert at once; nobody is robbed."""
     state = on_board()
-    state["board"]["robber"] = "1,-1"  # the pasture 4, where white and orange have settlements
+    state["board"]["robber"] = "1,-1"  # the pasture 4, where orange has a settlement
     fled = reveal(state, "robber_flees")
     assert fled["board"]["robber"] == "0,0"
     assert fled["phase"] == "main" and fled["board"]["victims"] == []
-    # The robber left before production: the pasture 4 produces.
-    assert fled["production"]["seats"]["3"] == {"wool": 1}
-    assert fled["production"]["seats"]["2"] == {"wool": 1, "grain": 1}
+    # The robber left before production: the pasture 4 produces (and the fields 4).
+    assert fled["production"]["seats"]["3"] == {"wool": 1, "grain": 1}
+    assert fled["production"]["seats"] == {"1": {"grain": 1}, "3": {"wool": 1, "grain": 1}}
+    # With the robber still there, a 4 gives orange no wool.
+    assert reveal(state, "no_event", 4)["production"]["seats"] == {"1": {"grain": 1}, "3": {"grain": 1}}
     assert last_log(fled, "event_effect")["params"] == {"event": "robber_flees", "robber": "0,0", "from": "1,-1"}
     stays = reveal(on_board(), "robber_flees")
     assert stays["board"]["robber"] == "0,0" and stays["events"]["effect"]["from"] == "0,0"
@@ -637,7 +641,10 @@ def check_deck(state: dict) -> None:
             assert all(state["board"]["pieces"]["roads"].get(d["edge"]) == s for d in mine)
     if state["phase"] == "event":
         assert state["last_roll"]["source"] == "events"
-        assert events.CARDS[deck["card"]]["event"] in ("earthquake", "trade_advantage", "conflict")
+        asks = ("earthquake", "trade_advantage", "conflict")
+        if state["config"].get("play_mode") == "hands":  # the cards move: more events ask
+            asks += ("plentiful_year", "good_neighbors", "tournament", "calm_sea", "neighborly_assistance")
+        assert events.CARDS[deck["card"]]["event"] in asks
     # Privacy: another order of the face-down cards changes no view.
     if deck["deck"] or deck["under"]:
         other = copy.deepcopy(state)

@@ -5,8 +5,9 @@ Source: /work/shared/rulebooks/traders-and-barbarians-pl.txt, "Przyjacielski zł
 companion/engine/variants.py and the hooks in base.py (robber_hexes, robber_spared,
 EXTRA_VP, AFTER_ACTION).
 
-Board games use the first-game picture (beginner mode): every player starts with two
-settlements, 2 VP; the desert is 0,0.
+Board games use the first-game picture (beginner mode, 5th-edition pieces): every player
+starts with two settlements, 2 VP; the desert is 0,0, and every other land hex touches a
+settlement.
 """
 import copy
 
@@ -90,31 +91,43 @@ def _to_robber(state):
     return state
 
 
+def _free_the_east(state):
+    """Take orange's settlement at 1,-1|2,-2|2,-1 off the board: the forest 9 (2,-2), the
+    pasture 4 (1,-1) and the hills 10 (2,-1) then touch no settlement."""
+    del state["board"]["pieces"]["settlements"]["1,-1|2,-2|2,-1"]
+    state["players"][3]["settlements"] -= 1
+    return state
+
+
+EAST = {"2,-2", "1,-1", "2,-1"}
+
+
 def test_friendly_robber_spares_players_with_two_points():
     """Nobody has more than 2 VP at the start: only hexes next to no settlement are allowed
-    (on the first-game board the forest 8 at -2,1, besides the desert the robber is on)."""
-    state = _to_robber(board_game(friendly_robber=True))
+    (with orange's eastern settlement gone: the three hexes it touched)."""
+    state = _to_robber(_free_the_east(board_game(friendly_robber=True)))
     assert variants.spared_seats(state) == [0, 1, 2, 3]
     everyone = set().union(*(hexes_touching(state, s) for s in range(4)))
-    assert "-2,1" not in everyone and DESERT not in everyone
-    assert base.robber_hexes(state) == ["-2,1"]
-    assert view(state, TABLE)["board"]["targets"]["robber"] == ["-2,1"]
+    assert not EAST & everyone and DESERT not in everyone
+    land = {h for h, x in state["board"]["layout"]["hexes"].items() if x["terrain"]}
+    assert land - everyone == EAST | {DESERT}
+    assert set(base.robber_hexes(state)) == EAST
+    assert set(view(state, TABLE)["board"]["targets"]["robber"]) == EAST
     assert refused(state, "move_robber", hex="0,-1").code == "robber_spares"
-    moved = do(state, "move_robber", hex="-2,1")
+    moved = do(state, "move_robber", hex="2,-2")
     assert moved["phase"] == "main" and moved["board"]["victims"] == []
 
 
-def _block_the_forest(state):
-    """Move one of blue's settlements next to the forest 8: every hex touches a 2-VP player."""
-    pieces = state["board"]["pieces"]
-    del pieces["settlements"]["-2,0|-1,-1|-1,0"]
-    corner = boards.geometry(state["board"]["layout"]).hex_corners["-2,1"][0]
-    pieces["settlements"][corner] = 1
+def _every_hex_touches_someone(state):
+    """On the first-game picture every land hex but the desert touches a 2-VP player."""
+    land = {h for h, x in state["board"]["layout"]["hexes"].items() if x["terrain"]}
+    everyone = set().union(*(hexes_touching(state, s) for s in range(len(state["players"]))))
+    assert land - everyone == {DESERT}
     return state
 
 
 def test_friendly_robber_with_nowhere_to_go_stays_on_the_desert():
-    state = _to_robber(_block_the_forest(board_game(friendly_robber=True)))
+    state = _to_robber(_every_hex_touches_someone(board_game(friendly_robber=True)))
     assert base.robber_hexes(state) == [DESERT] == [state["board"]["robber"]]
     assert view(state, TABLE)["board"]["targets"]["robber"] == [DESERT]
     state = do(state, "move_robber", hex=DESERT)
@@ -123,7 +136,7 @@ def test_friendly_robber_with_nowhere_to_go_stays_on_the_desert():
 
 
 def test_friendly_robber_with_nowhere_to_go_returns_to_the_desert():
-    state = _block_the_forest(board_game(friendly_robber=True))
+    state = _every_hex_touches_someone(board_game(friendly_robber=True))
     state["board"]["robber"] = "1,1"
     state = _to_robber(state)
     assert base.robber_hexes(state) == [DESERT]
@@ -139,7 +152,7 @@ def test_without_the_variant_the_robber_goes_anywhere():
 
 def test_friendly_robber_may_rob_a_player_with_more_than_two_points():
     state = board_game(friendly_robber=True)
-    owner = make_city(state, "0,-1|1,-2|1,-1")  # orange: 3 VP now
+    owner = make_city(state, "1,-1|2,-2|2,-1")  # orange: 3 VP now
     assert owner == 3
     state = _to_robber(state)
     assert variants.spared_seats(state) == [0, 1, 2]
@@ -148,14 +161,14 @@ def test_friendly_robber_may_rob_a_player_with_more_than_two_points():
     assert allowed and not allowed & beginners
     land = {h for h, x in state["board"]["layout"]["hexes"].items() if x["terrain"]}
     assert allowed == land - beginners - {state["board"]["robber"]}
-    assert allowed & hexes_touching(state, 3)  # orange's own hexes are fair game now
+    # Orange's own hexes are fair game now, unless they touch a beginner too.
+    assert allowed == hexes_touching(state, 3) - beginners == {"2,-2", "1,-1", "2,-1", "-1,2"}
     forbidden = sorted(beginners - {state["board"]["robber"]})[0]
     assert refused(state, "move_robber", hex=forbidden).code == "robber_spares"
     target = sorted(allowed)[0]
     moved = do(state, "move_robber", hex=target)
     assert moved["board"]["robber"] == target
-    if moved["phase"] == "steal":
-        assert moved["board"]["victims"] == [3]
+    assert moved["phase"] == "steal" and moved["board"]["victims"] == [3]
 
 
 def test_friendly_robber_after_a_knight_too():

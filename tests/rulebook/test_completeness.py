@@ -74,6 +74,9 @@ OTHER_ACTION_KEYS = {
     "damage_road": "event:earthquake",
     "repair_road": "event:earthquake",
     "event_take": "event:conflict",
+    "event_gain": "event:plentiful_year",  # with hands on phones; Tournament and Calm Sea too
+    "event_give": "event:good_neighbors",
+    "event_help": "event:neighborly_assistance",
     # Traders & Barbarians game options (engine/variants.py)
     "set_harbormaster": "variant:harbormaster",
 }
