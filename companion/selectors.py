@@ -1,5 +1,6 @@
 """Read-side helpers: turn a game into the context one screen renders."""
 import io
+from functools import lru_cache
 
 import qrcode
 import qrcode.image.svg
@@ -16,6 +17,7 @@ from .models import DiceReaderStatus, Game
 EXPECTED_2D6 = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
 
 
+@lru_cache(maxsize=512)  # ~8 ms each, and a free seat's QR was redrawn on every push
 def qr_svg(url: str) -> str:
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
     buffer = io.BytesIO()
