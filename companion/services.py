@@ -8,6 +8,8 @@ import asyncio
 import copy
 import logging
 import secrets
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from threading import Lock
 
@@ -94,6 +96,24 @@ def _known_actor(game: Game, seq: int):
     return None
 
 
+# A render in progress: (pk, code, version, state, history). See pinned_state.
+_pinned: ContextVar[tuple | None] = ContextVar("companion_pinned_state", default=None)
+
+
+@contextmanager
+def pinned_state(game: Game, state: dict, history: dict):
+    """Within the block, current_state(game) at game.version is this (state, history).
+
+    A render then sees one version throughout, even when a request's thread caches a
+    newer one meanwhile, and never needs the database for it.
+    """
+    token = _pinned.set((game.pk, game.code, game.version, state, history))
+    try:
+        yield
+    finally:
+        _pinned.reset(token)
+
+
 def forget_cache() -> None:
     """Drop every cached state (tests use it to prove that a restart loses nothing)."""
     with _cache_lock:
@@ -125,6 +145,9 @@ def _advance(game: Game, state: dict, history: dict, record: dict, chance=None) 
 
 def current_state(game: Game) -> tuple[dict, dict]:
     """The game's state and history at its current version (read-only: do not mutate)."""
+    pin = _pinned.get()
+    if pin is not None and pin[:3] == (game.pk, game.code, game.version):
+        return pin[3], pin[4]
     hit = _cached(game)
     if hit:
         return hit

@@ -1,0 +1,214 @@
+"""What a websocket pushes, rendered as seldom as possible.
+
+Every screen used to render its viewer's whole fragment set from scratch after every
+change (and to ask the database for the game first). Now, per game change:
+
+- public fragments (status, dice, scoreboard, histogram, the table's log, the board
+  picture without tap targets) are rendered once per (game, version, screen kind,
+  language) in this process and shared by every screen of that kind;
+- per-viewer fragments (the hand, the actions, the board's tap targets, a log that shows
+  this seat a secret, the table's seats and dice reader) are rendered for the viewer;
+- each screen remembers a hash of every fragment it was sent and gets only the ones that
+  changed (a (re)connect or a "resync" sends everything);
+- the state comes from the process's cache (services.latest_cached), so a push needs no
+  query: consumers render on the event loop and fall back to a thread (with the
+  database) only when this process does not hold the version yet.
+
+Privacy: a shared fragment is rendered from the table's context, never from a seat's.
+The engine's table view holds no seat's private data by construction, and the table-only
+extras (the seats with their join tokens, the dice reader) are removed from it first.
+Shared renders never see a request (no CSRF token can end up in them).
+"""
+from __future__ import annotations
+
+import copy
+from collections import OrderedDict
+from threading import Lock
+
+from django.core.exceptions import SynchronousOnlyOperation
+from django.db.models import prefetch_related_objects
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
+
+from . import engine, services
+from .models import Game
+from .selectors import screen_context
+
+# The fragments of each screen, in the order of partials/table_fragments.html and
+# partials/seat_fragments.html (tests/web/test_rendering.py keeps them in step).
+ALWAYS = "always"     # sent on every push: an empty flash clears an error shown earlier
+SHARED = "shared"     # public: rendered once per version, kind and language
+PRIVATE = "private"   # this viewer's own
+LOG = "log"           # shared unless this viewer's log shows it a secret
+BOARD = "board"       # this viewer's tap targets around the shared picture
+FRAGMENTS = {
+    "table": (("flash", ALWAYS), ("status", SHARED), ("dice", SHARED), ("board", BOARD), ("reader", PRIVATE),
+              ("scoreboard", SHARED), ("actions", PRIVATE), ("histogram", SHARED), ("seats", PRIVATE),
+              ("log", LOG)),
+    "seat": (("flash", ALWAYS), ("status", SHARED), ("dice", SHARED), ("board", BOARD), ("hand", PRIVATE),
+             ("actions", PRIVATE), ("scoreboard", SHARED), ("log", LOG)),
+}
+# Keys of the table's context that are not public: they never reach a shared render.
+TABLE_ONLY = ("seats", "reader", "reader_devices")
+
+
+class NeedsDatabase(Exception):
+    """This process does not hold what the push needs: render it in a thread instead."""
+
+
+# ---------------------------------------------------------------- the shared fragments
+
+class _Shared:
+    """One game's public fragments at one version: {(kind, language, name): html}."""
+
+    def __init__(self, version: int):
+        self.version = version
+        self.html: dict[tuple, str] = {}
+        self.public_log: list | None = None
+
+
+_shared: OrderedDict[tuple, _Shared] = OrderedDict()  # (game pk, code) -> latest version's
+_shared_lock = Lock()
+GAMES_KEPT = 1024
+
+
+def _shared_for(game: Game, version: int) -> _Shared | None:
+    """The store of this version (None for an older version than the newest seen)."""
+    key = (game.pk, game.code)
+    with _shared_lock:
+        entry = _shared.get(key)
+        if entry is None or entry.version < version:
+            entry = _shared[key] = _Shared(version)
+        _shared.move_to_end(key)
+        while len(_shared) > GAMES_KEPT:
+            _shared.popitem(last=False)
+    return entry if entry.version == version else None
+
+
+def forget() -> None:
+    """Drop every shared fragment (tests)."""
+    with _shared_lock:
+        _shared.clear()
+
+
+def _public_context(game: Game, kind: str) -> dict:
+    """The context of the public fragments: the table's, without anything table-only."""
+    public_game = copy.copy(game)
+    public_game.dice_device = ""  # no reader lookup: the reader is table-only anyway
+    context = screen_context(public_game, engine.TABLE, "")
+    for key in TABLE_ONLY:
+        context.pop(key, None)
+    context.update(is_table=kind == "table", role=kind, error=None, notice=None)
+    return context
+
+
+def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared | None, cache: dict) -> str:
+    key = (kind, language, name)
+    html = store.html.get(key) if store is not None else None
+    if html is None:
+        if kind not in cache:
+            cache[kind] = _public_context(game, kind)
+        html = render_to_string(f"partials/{name}.html", cache[kind])
+        if store is not None:
+            store.html[key] = html
+    return html
+
+
+def _public_log(game: Game, store: _Shared | None, cache: dict) -> list:
+    if store is not None and store.public_log is not None:
+        return store.public_log
+    log = engine.view(services.current_state(game)[0], engine.TABLE)["log"]
+    if store is not None:
+        store.public_log = log
+    return log
+
+
+# ---------------------------------------------------------------- one screen
+
+
+class Screen:
+    """One websocket's viewer, and what it was sent last."""
+
+    def __init__(self, game: Game, viewer, language: str, base_url: str):
+        self.game = game  # a row from load_game: seats prefetched
+        self.viewer = viewer
+        self.kind = "table" if viewer == engine.TABLE else "seat"
+        self.language = language
+        self.base_url = base_url
+        self.version = -1
+        self.sent: dict[str, int] = {}  # fragment name -> hash of the HTML last sent
+
+    @property
+    def fast(self) -> bool:
+        """Can this screen render without the database? Not the table of a dice reader (its status)."""
+        return not (self.kind == "table" and self.game.dice_device)
+
+
+def load_game(**lookup) -> Game | None:
+    """A game row for a screen, with its seats: table renders list them on every push."""
+    game = Game.objects.filter(**lookup).first()
+    if game is not None:
+        prefetch_related_objects([game], "seats")
+    return game
+
+
+def frame(screen: Screen, at_least: int, database: bool) -> str:
+    """The changed fragments for the screen at the newest version this process holds (and
+    at least `at_least`), as one websocket frame ("" when nothing changed).
+
+    Without `database` nothing is queried: NeedsDatabase says to call again in a thread.
+    """
+    hit = services.latest_cached(screen.game)
+    if hit is None or hit[0] < at_least:
+        if not database:
+            raise NeedsDatabase
+        fresh = Game.objects.only("version").get(pk=screen.game.pk)
+        screen.game.version = fresh.version
+        services.current_state(screen.game)  # loads and remembers it
+        hit = services.latest_cached(screen.game)
+    version, state, history = hit
+    game = screen.game
+    game.version = version
+    try:
+        with services.pinned_state(game, state, history), translation.override(screen.language):
+            fragments = _fragments(screen, game)
+    except SynchronousOnlyOperation:
+        raise NeedsDatabase from None
+    screen.version = version
+    return _changed(screen, fragments)
+
+
+def _changed(screen: Screen, fragments: list[tuple[str, str]]) -> str:
+    """The fragments the screen does not show yet; nothing at all when none changed."""
+    changed = False
+    out = []
+    for (name, html), (_name, how) in zip(fragments, FRAGMENTS[screen.kind]):
+        digest = hash(html)  # str caches its hash: a shared fragment is hashed once
+        if how == ALWAYS:
+            out.append(html)
+        elif screen.sent.get(name) != digest:
+            screen.sent[name] = digest
+            out.append(html)
+            changed = True
+    return "".join(out) if changed else ""
+
+
+def _fragments(screen: Screen, game: Game) -> list[tuple[str, str]]:
+    context = screen_context(game, screen.viewer, screen.base_url)
+    context.update(error=None, notice=None)
+    store = _shared_for(game, game.version)
+    public: dict = {}  # public contexts computed in this call, by kind
+    out = []
+    for name, how in FRAGMENTS[screen.kind]:
+        if how == SHARED:
+            html = _shared_html(game, screen.kind, screen.language, name, store, public)
+        elif how == LOG and context["view"]["log"] == _public_log(game, store, public):
+            html = _shared_html(game, screen.kind, screen.language, name, store, public)
+        elif how == BOARD and context.get("board"):
+            picture = _shared_html(game, screen.kind, screen.language, "board_picture", store, public)
+            html = render_to_string("partials/board.html", {**context, "board_picture_html": mark_safe(picture)})
+        else:
+            html = render_to_string(f"partials/{name}.html", context)
+        out.append((name, html))
+    return out
