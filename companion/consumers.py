@@ -50,7 +50,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         """Screens don't send commands here (they post forms); a ping gets a resync."""
         if text_data and text_data.strip() in ('"resync"', "resync") and self.screen is not None:
-            self.screen.sent.clear()
+            self.screen.resync()
             await self._push(at_least=self.screen.version)
 
     async def game_changed(self, event):
@@ -90,7 +90,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     def _reload_game(self):
         game = rendering.load_game(pk=self.game.pk)
         if game is not None:
-            self.game = self.screen.game = game
+            self.game = game
+            self.screen.seats_changed(game)
 
     @database_sync_to_async
     def _viewer(self, role):

@@ -32,7 +32,7 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from . import engine, services
-from .models import Game
+from .models import Game, Seat
 from .selectors import screen_context
 
 # The fragments of each screen, in the order of partials/table_fragments.html and
@@ -42,13 +42,17 @@ SHARED = "shared"     # public: rendered once per version, kind and language
 PRIVATE = "private"   # this viewer's own
 LOG = "log"           # shared unless this viewer's log shows it a secret
 BOARD = "board"       # this viewer's tap targets around the shared picture
+SEATS = "seats"       # this viewer's, and it changes only when the seats do (seats_changed)
 FRAGMENTS = {
     "table": (("flash", ALWAYS), ("status", SHARED), ("dice", SHARED), ("board", BOARD), ("reader", PRIVATE),
-              ("scoreboard", SHARED), ("actions", PRIVATE), ("histogram", SHARED), ("seats", PRIVATE),
+              ("scoreboard", SHARED), ("actions", PRIVATE), ("histogram", SHARED), ("seats", SEATS),
               ("log", LOG)),
     "seat": (("flash", ALWAYS), ("status", SHARED), ("dice", SHARED), ("board", BOARD), ("hand", PRIVATE),
              ("actions", PRIVATE), ("scoreboard", SHARED), ("log", LOG)),
 }
+# Public fragments that look the same on the table and on a phone (they read neither
+# `is_table` nor `role`): rendered once for both kinds. The board picture is the big one.
+ANY_KIND = frozenset({"dice", "histogram", "log", "board_picture"})
 # Keys of the table's context that are not public: they never reach a shared render.
 TABLE_ONLY = ("seats", "reader", "reader_devices")
 
@@ -95,7 +99,9 @@ def forget() -> None:
 def _public_context(game: Game, kind: str) -> dict:
     """The context of the public fragments: the table's, without anything table-only."""
     public_game = copy.copy(game)
-    public_game.dice_device = ""  # no reader lookup: the reader is table-only anyway
+    # Table-only lookups left out (no query): the reader, and the seats with their join tokens.
+    public_game.dice_device = ""
+    public_game._prefetched_objects_cache = {"seats": Seat.objects.none()}
     context = screen_context(public_game, engine.TABLE, "")
     for key in TABLE_ONLY:
         context.pop(key, None)
@@ -104,7 +110,7 @@ def _public_context(game: Game, kind: str) -> dict:
 
 
 def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared | None, cache: dict) -> str:
-    key = (kind, language, name)
+    key = ("any" if name in ANY_KIND else kind, language, name)
     html = store.html.get(key) if store is not None else None
     if html is None:
         if kind not in cache:
@@ -138,6 +144,16 @@ class Screen:
         self.base_url = base_url
         self.version = -1
         self.sent: dict[str, int] = {}  # fragment name -> hash of the HTML last sent
+        self.kept: dict[str, str] = {}  # SEATS fragments, until the seats change
+
+    def resync(self) -> None:
+        """Send everything again, rendered afresh (a reconnect, or a screen that asks)."""
+        self.sent.clear()
+        self.kept.clear()
+
+    def seats_changed(self, game: Game) -> None:
+        self.game = game
+        self.kept.clear()
 
     @property
     def fast(self) -> bool:
@@ -205,6 +221,10 @@ def _fragments(screen: Screen, game: Game) -> list[tuple[str, str]]:
             html = _shared_html(game, screen.kind, screen.language, name, store, public)
         elif how == LOG and context["view"]["log"] == _public_log(game, store, public):
             html = _shared_html(game, screen.kind, screen.language, name, store, public)
+        elif how == SEATS:
+            html = screen.kept.get(name)
+            if html is None:
+                html = screen.kept[name] = render_to_string(f"partials/{name}.html", context)
         elif how == BOARD and context.get("board"):
             picture = _shared_html(game, screen.kind, screen.language, "board_picture", store, public)
             html = render_to_string("partials/board.html", {**context, "board_picture_html": mark_safe(picture)})
@@ -212,3 +232,25 @@ def _fragments(screen: Screen, game: Game) -> list[tuple[str, str]]:
             html = render_to_string(f"partials/{name}.html", context)
         out.append((name, html))
     return out
+
+
+# ---------------------------------------------------------------- a command's reply
+
+
+def reply(game: Game, viewer, language: str) -> str:
+    """What a successful command answers: an empty flash and the new status.
+
+    The rest of the change reaches the poster's screen over its socket, like every other
+    screen's; the status says which version (and phase) the command made.
+    """
+    kind = "table" if viewer == engine.TABLE else "seat"
+    hit = services.latest_cached(game)
+    if hit is None or hit[0] < game.version:
+        state, history = services.current_state(game)
+    else:
+        game = copy.copy(game)
+        game.version, state, history = hit
+    with services.pinned_state(game, state, history), translation.override(language):
+        status = _shared_html(game, kind, language, "status", _shared_for(game, game.version), {})
+        flash = render_to_string("partials/flash.html", {"error": None, "notice": None})
+    return flash + status

@@ -132,7 +132,7 @@ def test_a_push_sends_only_what_changed_and_a_resync_sends_everything():
     assert f'data-version="{game.version}"' in second
     assert 'id="dice"' in second and 'id="flash"' in second  # the flash clears an old error
     assert 'id="hand"' not in second  # nothing of seat 1's hand changed
-    screen.sent.clear()  # what a reconnect or "resync" does
+    screen.resync()  # what a reconnect or "resync" does
     everything = _push(screen)
     assert all(f'id="{name}"' in everything for name, _how in rendering.FRAGMENTS["seat"])
 
@@ -172,6 +172,44 @@ def test_languages_are_shared_separately():
     with translation.override("pl"):
         assert rendering._shared_for(game, game.version).html[("seat", "pl", "status")] != \
             rendering._shared_for(game, game.version).html[("seat", "en", "status")]
+
+
+@pytest.mark.parametrize("board", ["none", "beginner"])
+def test_fragments_shared_by_both_kinds_read_nothing_kind_specific(board):
+    game = services.create_game({"rules": "base", "players": PLAYERS, "target": 10, "dice_source": "virtual",
+                                 "board": board}, seed=7)
+    state, history = services.current_state(game)
+    with services.pinned_state(game, state, history):
+        table, seat = (rendering._public_context(game, kind) for kind in ("table", "seat"))
+        for name in rendering.ANY_KIND:
+            assert rendering.render_to_string(f"partials/{name}.html", table) == \
+                rendering.render_to_string(f"partials/{name}.html", seat), name
+
+
+def test_the_tables_seats_are_rendered_again_only_when_the_seats_change():
+    game = new_game()
+    screen = _screen(game, engine.TABLE)
+    assert screen.game.seats.all()[0].session_key == ""
+    first = _push(screen)
+    assert 'data-seat="0"' in first  # a free seat shows its QR code
+    seat = game.seats.get(index=0)
+    services.bind_seat(game, seat.join_token, "phone-session")
+    assert 'id="seats"' not in _push(screen)  # not told yet: nothing to show
+    screen.seats_changed(rendering.load_game(pk=game.pk))  # what the seats_changed message does
+    again = _push(screen)
+    assert 'id="seats"' in again and 'data-seat="0"' not in again
+
+
+def test_a_command_that_worked_answers_with_the_flash_and_the_status_only(client):
+    game = new_game()
+    client.get(f"/g/{game.code}/table/?key={game.host_token}")
+    response = client.post(f"/g/{game.code}/act/", {"as": "table", "type": "place_setup", "idem": "k1"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert re.findall(r'<(?:section|div) id="(\w+)"', html) == ["flash", "status"]
+    assert 'data-version="1"' in html and "phase-setup" in html
+    refused = client.post(f"/g/{game.code}/act/", {"as": "table", "type": "roll", "idem": "k2"})
+    assert refused.status_code == 422 and 'id="actions"' in refused.content.decode()  # a refusal shows it all
 
 
 @pytest.mark.parametrize("kind", ["table", "seat"])
