@@ -69,6 +69,7 @@ class _Shared:
     def __init__(self, version: int):
         self.version = version
         self.html: dict[tuple, str] = {}
+        self.contexts: dict[str, dict] = {}  # language -> the public context
         self.public_log: list | None = None
 
 
@@ -96,32 +97,35 @@ def forget() -> None:
         _shared.clear()
 
 
-def _public_context(game: Game, kind: str) -> dict:
+def _public_context(game: Game, kind: str, language: str, store: _Shared | None) -> dict:
     """The context of the public fragments: the table's, without anything table-only."""
-    public_game = copy.copy(game)
-    # Table-only lookups left out (no query): the reader, and the seats with their join tokens.
-    public_game.dice_device = ""
-    public_game._prefetched_objects_cache = {"seats": Seat.objects.none()}
-    context = screen_context(public_game, engine.TABLE, "")
-    for key in TABLE_ONLY:
-        context.pop(key, None)
-    context.update(is_table=kind == "table", role=kind, error=None, notice=None)
-    return context
+    base = store.contexts.get(language) if store is not None else None
+    if base is None:
+        public_game = copy.copy(game)
+        # Table-only lookups left out (no query): the reader, and the seats with their join tokens.
+        public_game.dice_device = ""
+        public_game._prefetched_objects_cache = {"seats": Seat.objects.none()}
+        base = screen_context(public_game, engine.TABLE, "")
+        for key in TABLE_ONLY:
+            base.pop(key, None)
+        base.update(error=None, notice=None)
+        if store is not None:
+            store.contexts[language] = base
+    # A copy per render: a template's {% ... as name %} writes into the dict it is given.
+    return {**base, "is_table": kind == "table", "role": kind}
 
 
-def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared | None, cache: dict) -> str:
+def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared | None) -> str:
     key = ("any" if name in ANY_KIND else kind, language, name)
     html = store.html.get(key) if store is not None else None
     if html is None:
-        if kind not in cache:
-            cache[kind] = _public_context(game, kind)
-        html = render_to_string(f"partials/{name}.html", cache[kind])
+        html = render_to_string(f"partials/{name}.html", _public_context(game, kind, language, store))
         if store is not None:
             store.html[key] = html
     return html
 
 
-def _public_log(game: Game, store: _Shared | None, cache: dict) -> list:
+def _public_log(game: Game, store: _Shared | None) -> list:
     if store is not None and store.public_log is not None:
         return store.public_log
     log = engine.view(services.current_state(game)[0], engine.TABLE)["log"]
@@ -214,19 +218,18 @@ def _fragments(screen: Screen, game: Game) -> list[tuple[str, str]]:
     context = screen_context(game, screen.viewer, screen.base_url)
     context.update(error=None, notice=None)
     store = _shared_for(game, game.version)
-    public: dict = {}  # public contexts computed in this call, by kind
     out = []
     for name, how in FRAGMENTS[screen.kind]:
         if how == SHARED:
-            html = _shared_html(game, screen.kind, screen.language, name, store, public)
-        elif how == LOG and context["view"]["log"] == _public_log(game, store, public):
-            html = _shared_html(game, screen.kind, screen.language, name, store, public)
+            html = _shared_html(game, screen.kind, screen.language, name, store)
+        elif how == LOG and context["view"]["log"] == _public_log(game, store):
+            html = _shared_html(game, screen.kind, screen.language, name, store)
         elif how == SEATS:
             html = screen.kept.get(name)
             if html is None:
                 html = screen.kept[name] = render_to_string(f"partials/{name}.html", context)
         elif how == BOARD and context.get("board"):
-            picture = _shared_html(game, screen.kind, screen.language, "board_picture", store, public)
+            picture = _shared_html(game, screen.kind, screen.language, "board_picture", store)
             html = render_to_string("partials/board.html", {**context, "board_picture_html": mark_safe(picture)})
         else:
             html = render_to_string(f"partials/{name}.html", context)
@@ -251,6 +254,6 @@ def reply(game: Game, viewer, language: str) -> str:
         game = copy.copy(game)
         game.version, state, history = hit
     with services.pinned_state(game, state, history), translation.override(language):
-        status = _shared_html(game, kind, language, "status", _shared_for(game, game.version), {})
+        status = _shared_html(game, kind, language, "status", _shared_for(game, game.version))
         flash = render_to_string("partials/flash.html", {"error": None, "notice": None})
     return flash + status

@@ -5,6 +5,7 @@ from functools import lru_cache
 import qrcode
 import qrcode.image.svg
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 
 from . import engine, services
@@ -46,7 +47,8 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     """Everything a table screen or a phone renders, for that viewer only."""
     view = services.view_for(game, viewer)
     names = [p["name"] for p in view["players"]]
-    log = [{"n": e["n"], "text": log_text(e, names), "turn": e["turn"]} for e in view["log"]]
+    # Lazy: most screens push the shared log fragment (companion/rendering.py) and never read theirs.
+    log = SimpleLazyObject(lambda: [{"n": e["n"], "text": log_text(e, names), "turn": e["turn"]} for e in view["log"]])
     context = {
         "game": game,
         "view": view,
