@@ -84,7 +84,7 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _load_game(self, code):
-        return rendering.load_game(code=str(code).upper())
+        return rendering.load_game(with_seats=False, code=str(code).upper())
 
     @database_sync_to_async
     def _reload_game(self):
@@ -99,7 +99,10 @@ class GameConsumer(AsyncWebsocketConsumer):
         if session is None:
             return None
         if role == "table":
-            return engine.TABLE if self.game.code in session.get(HOSTED, []) else None
+            if self.game.code not in session.get(HOSTED, []):
+                return None
+            self.game = rendering.load_game(pk=self.game.pk)  # with the seats it shows
+            return engine.TABLE
         seat = services.seat_of_session(self.game, session.session_key)
         return seat.index if seat else None
 

@@ -32,7 +32,7 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from . import engine, services
-from .models import Game, Seat
+from .models import Game
 from .selectors import screen_context
 
 # The fragments of each screen, in the order of partials/table_fragments.html and
@@ -69,8 +69,13 @@ class _Shared:
     def __init__(self, version: int):
         self.version = version
         self.html: dict[tuple, str] = {}
-        self.contexts: dict[str, dict] = {}  # language -> the public context
         self.public_log: list | None = None
+
+
+# (game pk, code, version, language) -> the public context. Only while a version's shared
+# fragments are being rendered: a few games at a time, so a few entries (they are big).
+_contexts: OrderedDict[tuple, dict] = OrderedDict()
+CONTEXTS_KEPT = 16
 
 
 _shared: OrderedDict[tuple, _Shared] = OrderedDict()  # (game pk, code) -> latest version's
@@ -95,22 +100,32 @@ def forget() -> None:
     """Drop every shared fragment (tests)."""
     with _shared_lock:
         _shared.clear()
+        _contexts.clear()
 
 
-def _public_context(game: Game, kind: str, language: str, store: _Shared | None) -> dict:
+# Stands in for a game's prefetched seats (the manager hands it out as they are): none,
+# and neither a query nor SQL to compile.
+_NO_SEATS = ()
+
+
+def _public_context(game: Game, kind: str, language: str) -> dict:
     """The context of the public fragments: the table's, without anything table-only."""
-    base = store.contexts.get(language) if store is not None else None
+    key = (game.pk, game.code, game.version, language)
+    with _shared_lock:
+        base = _contexts.get(key)
     if base is None:
         public_game = copy.copy(game)
         # Table-only lookups left out (no query): the reader, and the seats with their join tokens.
         public_game.dice_device = ""
-        public_game._prefetched_objects_cache = {"seats": Seat.objects.none()}
+        public_game._prefetched_objects_cache = {"seats": _NO_SEATS}
         base = screen_context(public_game, engine.TABLE, "")
-        for key in TABLE_ONLY:
-            base.pop(key, None)
+        for table_only in TABLE_ONLY:
+            base.pop(table_only, None)
         base.update(error=None, notice=None)
-        if store is not None:
-            store.contexts[language] = base
+        with _shared_lock:
+            _contexts[key] = base
+            while len(_contexts) > CONTEXTS_KEPT:
+                _contexts.popitem(last=False)
     # A copy per render: a template's {% ... as name %} writes into the dict it is given.
     return {**base, "is_table": kind == "table", "role": kind}
 
@@ -119,7 +134,7 @@ def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared
     key = ("any" if name in ANY_KIND else kind, language, name)
     html = store.html.get(key) if store is not None else None
     if html is None:
-        html = render_to_string(f"partials/{name}.html", _public_context(game, kind, language, store))
+        html = render_to_string(f"partials/{name}.html", _public_context(game, kind, language))
         if store is not None:
             store.html[key] = html
     return html
@@ -165,10 +180,10 @@ class Screen:
         return not (self.kind == "table" and self.game.dice_device)
 
 
-def load_game(**lookup) -> Game | None:
-    """A game row for a screen, with its seats: table renders list them on every push."""
+def load_game(with_seats: bool = True, **lookup) -> Game | None:
+    """A game row for a screen; the table's with its seats (it lists them on every push)."""
     game = Game.objects.filter(**lookup).first()
-    if game is not None:
+    if game is not None and with_seats:
         prefetch_related_objects([game], "seats")
     return game
 

@@ -180,7 +180,7 @@ def test_fragments_shared_by_both_kinds_read_nothing_kind_specific(board):
                                  "board": board}, seed=7)
     state, history = services.current_state(game)
     with services.pinned_state(game, state, history):
-        table, seat = (rendering._public_context(game, kind, "en", None) for kind in ("table", "seat"))
+        table, seat = (rendering._public_context(game, kind, "en") for kind in ("table", "seat"))
         for name in rendering.ANY_KIND:
             assert rendering.render_to_string(f"partials/{name}.html", table) == \
                 rendering.render_to_string(f"partials/{name}.html", seat), name
