@@ -459,6 +459,8 @@ def set_dice_reader(game: Game, device_url: str) -> Game:
         game.save(update_fields=["dice_device", "updated_at"])
         if not device_url:
             DiceReaderStatus.objects.filter(game=game).delete()
+        # Table screens keep the game's row between pushes: tell them it changed.
+        transaction.on_commit(lambda: broadcast(game, table_only=True))
     if device_url and current_state(game)[0]["config"]["dice_source"] != "reader":
         game = perform(game, TABLE, "set_dice_source", {"source": "reader"}).game
     return game
