@@ -127,8 +127,8 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     except IllegalAction as refused:
         error = refusal(refused)
     if error is None and notice is None:
-        # Every screen, this one too, gets the change over its socket: no full render here.
-        return HttpResponse(rendering.reply(outcome.game, viewer, get_language()))
+        # The poster's own screen, from the renders its socket's push shares.
+        return HttpResponse(rendering.reply(outcome.game, viewer, get_language(), _base_url(request)))
     game.refresh_from_db()
     html = render_fragments(game, viewer, _base_url(request), request=request, error=error, notice=notice)
     return HttpResponse(html, status=422 if error else 200)

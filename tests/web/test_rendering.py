@@ -200,16 +200,23 @@ def test_the_tables_seats_are_rendered_again_only_when_the_seats_change():
     assert 'id="seats"' in again and 'data-seat="0"' not in again
 
 
-def test_a_command_that_worked_answers_with_the_flash_and_the_status_only(client):
+def test_a_command_that_worked_answers_with_the_posters_screen_but_the_seats(client, monkeypatch):
     game = new_game()
     client.get(f"/g/{game.code}/table/?key={game.host_token}")
     response = client.post(f"/g/{game.code}/act/", {"as": "table", "type": "place_setup", "idem": "k1"})
     html = response.content.decode()
     assert response.status_code == 200
-    assert re.findall(r'<(?:section|div) id="(\w+)"', html) == ["flash", "status"]
+    sent = re.findall(r'<(?:section|div) id="(\w+)"', html)
+    assert sent == [name for name, _how in rendering.FRAGMENTS["table"] if name != "seats"]
     assert 'data-version="1"' in html and "phase-setup" in html
+    # A socket's push of that version reuses what the reply rendered.
+    rendered = []
+    original = rendering.render_to_string
+    monkeypatch.setattr(rendering, "render_to_string", lambda name, *a, **k: rendered.append(name) or original(name, *a, **k))
+    _push(_screen(game, engine.TABLE))
+    assert "partials/status.html" not in rendered and "partials/scoreboard.html" not in rendered
     refused = client.post(f"/g/{game.code}/act/", {"as": "table", "type": "roll", "idem": "k2"})
-    assert refused.status_code == 422 and 'id="actions"' in refused.content.decode()  # a refusal shows it all
+    assert refused.status_code == 422 and 'id="seats"' in refused.content.decode()  # a refusal shows it all
 
 
 @pytest.mark.parametrize("kind", ["table", "seat"])

@@ -2,15 +2,33 @@
 import asyncio
 import threading
 
-import pytest
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 
 from catan_site.request_threads import RequestThreads
 
-pytestmark = pytest.mark.asyncio
+
+def _run_in_a_thread_of_its_own(coroutine) -> None:
+    """Its own event loop: the browser tests keep one running in the main thread."""
+    failure = []
+
+    def run():
+        try:
+            asyncio.run(coroutine)
+        except BaseException as error:  # re-raised in the test's thread
+            failure.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(30)
+    if failure:
+        raise failure[0]
 
 
-async def test_requests_share_a_few_threads_and_each_request_stays_on_one():
+def test_requests_share_a_few_threads_and_each_request_stays_on_one():
+    _run_in_a_thread_of_its_own(_requests_share_a_few_threads())
+
+
+async def _requests_share_a_few_threads():
     seen = []
     running = 0
     most = 0
