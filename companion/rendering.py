@@ -156,7 +156,7 @@ class Screen:
     """One websocket's viewer, and what it was sent last."""
 
     def __init__(self, game: Game, viewer, language: str, base_url: str):
-        self.game = game  # a row from load_game: seats prefetched
+        self.game = game  # the table's with its seats prefetched (load_game)
         self.viewer = viewer
         self.kind = "table" if viewer == engine.TABLE else "seat"
         self.language = language
