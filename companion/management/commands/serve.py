@@ -14,9 +14,9 @@ from .compiletranslations import compile_translations
 def keep_sqlite_open():
     """Hold one connection to the embedded SQLite database for the life of the server.
 
-    Every request runs in a thread of its own and opens and closes its own connection; when
-    the last connection to a WAL database closes, SQLite checkpoints it and deletes the
-    WAL, which made each request's close cost about a millisecond. This one never closes.
+    When the last connection to a WAL database closes, SQLite checkpoints it and deletes
+    the WAL (about a millisecond, more on an SD card). Connections still come and go (a
+    thread's after CONN_MAX_AGE, a dice reader's): with this one open, that stays cheap.
     """
     database = settings.DATABASES["default"]
     if not database["ENGINE"].endswith("sqlite3"):
