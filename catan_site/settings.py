@@ -73,10 +73,12 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# HTTP requests run on this many long-lived threads (catan_site/request_threads.py), so
+# each keeps its database connection: a process holds at most this many, plus one for the
+# websockets and one per in-process dice reader.
+REQUEST_THREADS = int(os.environ.get("REQUEST_THREADS", "4"))
 if DATABASE_URL:
-    # No persistent connections: under ASGI every request runs in a thread of its own, and
-    # kept connections pile up until PostgreSQL refuses new clients.
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600, conn_health_checks=True)}
     # A database that is down answers "unavailable" within seconds instead of hanging.
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = 3
 else:
@@ -89,6 +91,7 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
             },
+            "CONN_MAX_AGE": 600,
             # A file, not shared-cache memory: threads (the dice reader) then wait for
             # a lock instead of failing with "table is locked".
             # Fresh per run: an old test database's WAL files would corrupt a new one.

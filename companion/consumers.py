@@ -1,19 +1,18 @@
 """Thin websockets: they only push. Each screen renders its own viewer's view.
 
 Group messages carry the game id and version only; a consumer that hears of a change
-renders the fragments for its own viewer (the table, or its seat) and sends them.
+sends its own viewer's fragments (the table, or its seat) that changed. How they are
+rendered, shared and skipped is companion/rendering.py's business.
 """
 import asyncio
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.utils import translation
 from django.utils.translation.trans_real import get_supported_language_variant, parse_accept_lang_header
 
-from . import engine, services
-from .models import Game
-from .views import HOSTED, render_fragments
+from . import engine, rendering, services
+from .views import HOSTED
 
 # htmx's ws extension retries only 1006, 1011, 1012, 1013: these codes end the retries.
 CLOSE_NOT_ALLOWED = 4403
@@ -26,7 +25,7 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def connect(self):
         self.game = None
-        self.sent_version = -1
+        self.screen = None
         services.remember_server_loop(asyncio.get_running_loop())
         role = self.scope["url_route"]["kwargs"]["role"]
         code = self.scope["url_route"]["kwargs"]["code"]
@@ -40,9 +39,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         if self.viewer is None:
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
-        self.language = self._language()
+        self.screen = rendering.Screen(self.game, self.viewer, self._language(), self._base_url())
         await self.channel_layer.group_add(self.game.group_name, self.channel_name)
-        await self._push()  # full resync on every (re)connect
+        await self._push(at_least=self.game.version)  # full resync on every (re)connect
 
     async def disconnect(self, code):
         if self.game is not None:
@@ -50,9 +49,9 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         """Screens don't send commands here (they post forms); a ping gets a resync."""
-        if text_data and text_data.strip() in ('"resync"', "resync"):
-            self.sent_version = -1
-            await self._push()
+        if text_data and text_data.strip() in ('"resync"', "resync") and self.screen is not None:
+            self.screen.resync()
+            await self._push(at_least=self.screen.version)
 
     async def game_changed(self, event):
         if event.get("revoked") is not None and self.viewer == event["revoked"]:
@@ -62,26 +61,37 @@ class GameConsumer(AsyncWebsocketConsumer):
             if not await self._still_bound():
                 await self.close(code=CLOSE_REVOKED)
                 return
-        if event["version"] > self.sent_version or event.get("seats_changed") or event.get("table_only"):
-            if event.get("table_only") and self.viewer != engine.TABLE:
-                return
-            await self._push()
+        if event.get("table_only") and self.viewer != engine.TABLE:
+            return
+        if self.viewer == engine.TABLE and (event.get("seats_changed") or event.get("table_only")):
+            # The seats (their QR codes) or the dice reader changed: the table shows them.
+            await self._reload_game()
+        if event["version"] > self.screen.version or event.get("seats_changed") or event.get("table_only"):
+            await self._push(at_least=max(event["version"], self.screen.version))
 
-    async def _push(self):
-        version, html = await self._render()
-        if version >= self.sent_version:
-            self.sent_version = version
+    async def _push(self, at_least: int):
+        html = None
+        if self.screen.fast:
+            try:
+                # On the event loop: from this process's cache, no query and no thread hop.
+                html = rendering.frame(self.screen, at_least, database=False)
+            except rendering.NeedsDatabase:
+                pass
+        if html is None:
+            html = await database_sync_to_async(rendering.frame)(self.screen, at_least, database=True)
+        if html:
             await self.send(text_data=html)
 
     @database_sync_to_async
-    def _render(self):
-        game = Game.objects.get(pk=self.game.pk)
-        with translation.override(self.language):
-            return game.version, render_fragments(game, self.viewer, self._base_url())
+    def _load_game(self, code):
+        return rendering.load_game(with_seats=False, code=str(code).upper())
 
     @database_sync_to_async
-    def _load_game(self, code):
-        return Game.objects.filter(code=str(code).upper()).first()
+    def _reload_game(self):
+        game = rendering.load_game(pk=self.game.pk)
+        if game is not None:
+            self.game = game
+            self.screen.seats_changed(game)
 
     @database_sync_to_async
     def _viewer(self, role):
@@ -89,7 +99,10 @@ class GameConsumer(AsyncWebsocketConsumer):
         if session is None:
             return None
         if role == "table":
-            return engine.TABLE if self.game.code in session.get(HOSTED, []) else None
+            if self.game.code not in session.get(HOSTED, []):
+                return None
+            self.game = rendering.load_game(pk=self.game.pk)  # with the seats it shows
+            return engine.TABLE
         seat = services.seat_of_session(self.game, session.session_key)
         return seat.index if seat else None
 

@@ -1,9 +1,11 @@
 """Read-side helpers: turn a game into the context one screen renders."""
 import io
+from functools import lru_cache
 
 import qrcode
 import qrcode.image.svg
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 
 from . import engine, services
@@ -19,6 +21,7 @@ from .models import DiceReaderStatus, Game
 EXPECTED_2D6 = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
 
 
+@lru_cache(maxsize=512)  # ~8 ms each, and a free seat's QR was redrawn on every push
 def qr_svg(url: str) -> str:
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
     buffer = io.BytesIO()
@@ -47,7 +50,8 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     """Everything a table screen or a phone renders, for that viewer only."""
     view = services.view_for(game, viewer)
     names = [p["name"] for p in view["players"]]
-    log = [{"n": e["n"], "text": log_text(e, names), "turn": e["turn"]} for e in view["log"]]
+    # Lazy: most screens push the shared log fragment (companion/rendering.py) and never read theirs.
+    log = SimpleLazyObject(lambda: [{"n": e["n"], "text": log_text(e, names), "turn": e["turn"]} for e in view["log"]])
     context = {
         "game": game,
         "view": view,

@@ -8,6 +8,8 @@ import asyncio
 import copy
 import logging
 import secrets
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from threading import Lock
 
@@ -37,29 +39,86 @@ class Outcome:
 
 # ---------------------------------------------------------------- the in-process cache
 
-_cache: dict[int, tuple[int, dict, dict]] = {}
+# game pk -> (code, version, state, history). The code guards against a pk reused after
+# a rolled-back transaction (tests do that): a cached state must be this game's.
+_cache: dict[int, tuple[str, int, dict, dict]] = {}
 _cache_lock = Lock()
+# game pk -> (code, {seq: actor of that action record}): undo and redo ask who entered the
+# latest effective (or undone) action on every view; records never change, so their
+# actors are kept here instead of being looked up in the database each time.
+_actors: dict[int, tuple[str, dict[int, dict]]] = {}
+ACTORS_KEPT = 256
 
 
 def _cached(game: Game):
     with _cache_lock:
         hit = _cache.get(game.pk)
-    if hit and hit[0] == game.version:
-        return hit[1], hit[2]
+    if hit and hit[0] == game.code and hit[1] == game.version:
+        return hit[2], hit[3]
     return None
 
 
-def _remember(game_pk: int, version: int, state: dict, history: dict) -> None:
+def _remember(game: Game, version: int, state: dict, history: dict) -> None:
     with _cache_lock:
-        hit = _cache.get(game_pk)
-        if hit is None or hit[0] <= version:
-            _cache[game_pk] = (version, state, history)
+        hit = _cache.get(game.pk)
+        if hit is None or hit[0] != game.code or hit[1] <= version:
+            _cache[game.pk] = (game.code, version, state, history)
+
+
+def latest_cached(game: Game):
+    """(version, state, history) of the newest state this process holds for the game, or None.
+
+    Read-only, like current_state's. The websocket consumers render from it: no query per push.
+    """
+    with _cache_lock:
+        hit = _cache.get(game.pk)
+    if hit and hit[0] == game.code:
+        return hit[1], hit[2], hit[3]
+    return None
+
+
+def _remember_actor(game: Game, seq: int, actor: dict) -> None:
+    with _cache_lock:
+        known = _actors.get(game.pk)
+        if known is None or known[0] != game.code:
+            known = _actors[game.pk] = (game.code, {})
+        known[1][seq] = actor
+        if len(known[1]) > ACTORS_KEPT:  # undo reaches back far only rarely: drop the oldest
+            for old in sorted(known[1])[: len(known[1]) - ACTORS_KEPT // 2]:
+                del known[1][old]
+
+
+def _known_actor(game: Game, seq: int):
+    with _cache_lock:
+        known = _actors.get(game.pk)
+        if known and known[0] == game.code:
+            return known[1].get(seq)
+    return None
+
+
+# A render in progress: (pk, code, version, state, history). See pinned_state.
+_pinned: ContextVar[tuple | None] = ContextVar("companion_pinned_state", default=None)
+
+
+@contextmanager
+def pinned_state(game: Game, state: dict, history: dict):
+    """Within the block, current_state(game) at game.version is this (state, history).
+
+    A render then sees one version throughout, even when a request's thread caches a
+    newer one meanwhile, and never needs the database for it.
+    """
+    token = _pinned.set((game.pk, game.code, game.version, state, history))
+    try:
+        yield
+    finally:
+        _pinned.reset(token)
 
 
 def forget_cache() -> None:
     """Drop every cached state (tests use it to prove that a restart loses nothing)."""
     with _cache_lock:
         _cache.clear()
+        _actors.clear()
 
 
 # ---------------------------------------------------------------- loading state
@@ -89,11 +148,14 @@ def _advance(game: Game, state: dict, history: dict, record: dict, chance=None) 
 
 def current_state(game: Game) -> tuple[dict, dict]:
     """The game's state and history at its current version (read-only: do not mutate)."""
+    pin = _pinned.get()
+    if pin is not None and pin[:3] == (game.pk, game.code, game.version):
+        return pin[3], pin[4]
     hit = _cached(game)
     if hit:
         return hit
     state, history = state_at(game, game.version)
-    _remember(game.pk, game.version, state, history)
+    _remember(game, game.version, state, history)
     return state, history
 
 
@@ -108,8 +170,15 @@ def view_for(game: Game, viewer) -> dict:
 
 
 def _record_lookup(game: Game):
+    """seq -> the action record, as far as undo and redo need it (who entered it)."""
+
     def by_seq(seq: int) -> dict:
-        return game.records.get(seq=seq).as_engine_record()
+        actor = _known_actor(game, seq)
+        if actor is None:
+            record = game.records.get(seq=seq).as_engine_record()
+            actor = record.get("action", {}).get("actor", {})
+            _remember_actor(game, seq, actor)
+        return {"seq": seq, "action": {"actor": actor}}
 
     return by_seq
 
@@ -254,7 +323,9 @@ def _write(game: Game, idempotency_key: str | None, make_record) -> Outcome:
             if idempotency_key and game.records.filter(idempotency_key=idempotency_key).exists():
                 return Outcome(game, game.version, duplicate=True)
             state, history = current_state(game)
-            state, history = engine.copy_state(state), copy.deepcopy(history)
+            # The history holds only seqs (ints): a shallow copy of its lists is a full copy,
+            # and a deep copy grew with the game's length.
+            state, history = engine.copy_state(state), {key: list(seqs) for key, seqs in history.items()}
             seq = game.version + 1
             kind, payload = make_record(game, history)
             record = {"seq": seq, "kind": kind, **payload}
@@ -267,6 +338,9 @@ def _write(game: Game, idempotency_key: str | None, make_record) -> Outcome:
             game.save(update_fields=["version", "phase", "updated_at"])
             if seq % SNAPSHOT_EVERY == 0:
                 Snapshot.objects.create(game=game, seq=seq, state=state, history=history)
+            if kind == "action":
+                actor = record["action"]["actor"]
+                transaction.on_commit(lambda: _remember_actor(game, seq, actor))
             transaction.on_commit(lambda: _committed(game, state, history))
     except IntegrityError:
         # Two requests with one key raced: the other one acted.
@@ -276,7 +350,7 @@ def _write(game: Game, idempotency_key: str | None, make_record) -> Outcome:
 
 
 def _committed(game: Game, state: dict, history: dict) -> None:
-    _remember(game.pk, game.version, state, history)
+    _remember(game, game.version, state, history)
     broadcast(game)
 
 
@@ -388,6 +462,8 @@ def set_dice_reader(game: Game, device_url: str) -> Game:
         game.save(update_fields=["dice_device", "updated_at"])
         if not device_url:
             DiceReaderStatus.objects.filter(game=game).delete()
+        # Table screens keep the game's row between pushes: tell them it changed.
+        transaction.on_commit(lambda: broadcast(game, table_only=True))
     if device_url and current_state(game)[0]["config"]["dice_source"] != "reader":
         game = perform(game, TABLE, "set_dice_source", {"source": "reader"}).game
     return game

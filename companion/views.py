@@ -8,10 +8,10 @@ from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from . import dice_reader, engine, services
+from . import dice_reader, engine, rendering, services
 from .engine import IllegalAction
 from .engine.hands import RESOURCES
 from .forms import NewGameForm
@@ -141,6 +141,9 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
             notice = _("Already recorded.")
     except IllegalAction as refused:
         error = refusal(refused)
+    if error is None and notice is None:
+        # The poster's own screen, from the renders its socket's push shares.
+        return HttpResponse(rendering.reply(outcome.game, viewer, get_language(), _base_url(request)))
     game.refresh_from_db()
     html = render_fragments(game, viewer, _base_url(request), request=request, error=error, notice=notice)
     return HttpResponse(html, status=422 if error else 200)

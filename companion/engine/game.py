@@ -79,8 +79,13 @@ def apply_in_place(state: dict, action: dict, chance=None, recorded: dict | None
 
 def copy_state(state: dict) -> dict:
     """A deep copy that shares the board layout: it never changes once the game is set up,
-    and it is most of a board game's state (copying it dominated an action's cost)."""
-    memo = {}
+    and it is most of a board game's state (copying it dominated an action's cost).
+
+    It shares the log's entries too (the list itself is copied): an entry is never changed
+    once written, and copying up to 200 of them made every action cost more as the log
+    filled (tests/engine/test_copy_state.py checks that no action changes one).
+    """
+    memo = {id(entry): entry for entry in state["log"]}
     for fixed in (state["config"].get("board_layout"), (state.get("board") or {}).get("layout"),
                   state["config"].get("board_balance")):
         if fixed is not None:

@@ -896,7 +896,7 @@ GROWTH_SCRIPT = r"""
 import json, os, statistics, sys, time
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from companion import engine, services
+from companion import engine, rendering, services
 from companion.models import Game, Seat
 from companion.views import render_fragments
 
@@ -925,6 +925,23 @@ def measure(game):
         for _ in range(n):
             render_fragments(game, viewer, base)
         out[label + "_render_ms"] = (time.perf_counter() - t) * 1000 / n
+    # What the sockets do after a change: every screen's push, the shared fragments rendered
+    # once (the consumers' path: from the process's cache, no database).
+    viewers = [engine.TABLE] + list(range(len(game.config["players"])))
+    screens = [rendering.Screen(rendering.load_game(with_seats=v == engine.TABLE, pk=game.pk), v, "en", base)
+               for v in viewers]
+    pushes = []
+    for _ in range(n):
+        rendering.forget()
+        for screen in screens:
+            screen.resync()
+        with CaptureQueriesContext(connection) as q:
+            t = time.perf_counter()
+            for screen in screens:
+                rendering.frame(screen, game.version, database=False)
+            pushes.append((time.perf_counter() - t) * 1000)
+    out["push_all_ms"] = statistics.median(pushes)
+    out["push_queries"] = len(q)
     times, queries = [], []
     for _ in range(n):
         with CaptureQueriesContext(connection) as q:
@@ -1036,9 +1053,11 @@ async def run_growth(args, workdir: Path) -> None:
         ("services.perform, p50 ms", e["perform_ms"], l["perform_ms"]),
         ("render table fragments, ms", e["table_render_ms"], l["table_render_ms"]),
         ("render seat fragments, ms", e["seat_render_ms"], l["seat_render_ms"]),
+        ("pushes to the table + every seat (full), ms", e["push_all_ms"], l["push_all_ms"]),
         ("DB queries: perform", e["perform_queries"], l["perform_queries"]),
         ("DB queries: table render", e["table_queries"], l["table_queries"]),
         ("DB queries: seat render", e["seat_queries"], l["seat_queries"]),
+        ("DB queries: pushes to all screens", e["push_queries"], l["push_queries"]),
     ]
     print(f"{'':<42}{'early':>14}{'late':>16}{'ratio':>9}")
     for label, a, b in rows:

@@ -1,0 +1,270 @@
+"""What a websocket pushes, rendered as seldom as possible.
+
+Every screen used to render its viewer's whole fragment set from scratch after every
+change (and to ask the database for the game first). Now, per game change:
+
+- public fragments (status, dice, scoreboard, histogram, the table's log, the board
+  picture without tap targets) are rendered once per (game, version, screen kind,
+  language) in this process and shared by every screen of that kind;
+- per-viewer fragments (the hand, the actions, the board's tap targets, a log that shows
+  this seat a secret, the table's seats and dice reader) are rendered for the viewer;
+- each screen remembers a hash of every fragment it was sent and gets only the ones that
+  changed (a (re)connect or a "resync" sends everything);
+- the state comes from the process's cache (services.latest_cached), so a push needs no
+  query: consumers render on the event loop and fall back to a thread (with the
+  database) only when this process does not hold the version yet.
+
+Privacy: a shared fragment is rendered from the table's context, never from a seat's.
+The engine's table view holds no seat's private data by construction, and the table-only
+extras (the seats with their join tokens, the dice reader) are removed from it first.
+Shared renders never see a request (no CSRF token can end up in them).
+"""
+from __future__ import annotations
+
+import copy
+from collections import OrderedDict
+from threading import Lock
+
+from django.core.exceptions import SynchronousOnlyOperation
+from django.db.models import prefetch_related_objects
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
+
+from . import engine, services
+from .models import Game
+from .selectors import screen_context
+
+# The fragments of each screen, in the order of partials/table_fragments.html and
+# partials/seat_fragments.html (tests/web/test_rendering.py keeps them in step).
+ALWAYS = "always"     # sent on every push: an empty flash clears an error shown earlier
+SHARED = "shared"     # public: rendered once per version, kind and language
+PRIVATE = "private"   # this viewer's own
+LOG = "log"           # shared unless this viewer's log shows it a secret
+BOARD = "board"       # this viewer's tap targets around the shared picture
+SEATS = "seats"       # this viewer's, and it changes only when the seats do (seats_changed)
+FRAGMENTS = {
+    "table": (("flash", ALWAYS), ("status", SHARED), ("dice", SHARED), ("board", BOARD), ("reader", PRIVATE),
+              ("scoreboard", SHARED), ("market", SHARED), ("actions", PRIVATE), ("histogram", SHARED),
+              ("seats", SEATS), ("log", LOG)),
+    "seat": (("flash", ALWAYS), ("status", SHARED), ("dice", SHARED), ("board", BOARD), ("hand", PRIVATE),
+             ("actions", PRIVATE), ("trade", PRIVATE), ("scoreboard", SHARED), ("log", LOG)),
+}
+# Public fragments that look the same on the table and on a phone (they read neither
+# `is_table` nor `role`): rendered once for both kinds. The board picture is the big one.
+ANY_KIND = frozenset({"dice", "histogram", "log", "board_picture"})
+# Keys of the table's context that are not public: they never reach a shared render.
+TABLE_ONLY = ("seats", "reader", "reader_devices")
+
+
+class NeedsDatabase(Exception):
+    """This process does not hold what the push needs: render it in a thread instead."""
+
+
+# ---------------------------------------------------------------- the shared fragments
+
+class _Shared:
+    """One game's public fragments at one version: {(kind, language, name): html}."""
+
+    def __init__(self, version: int):
+        self.version = version
+        self.html: dict[tuple, str] = {}
+        self.public_log: list | None = None
+
+
+# (game pk, code, version, language) -> the public context. Only while a version's shared
+# fragments are being rendered: a few games at a time, so a few entries (they are big).
+_contexts: OrderedDict[tuple, dict] = OrderedDict()
+CONTEXTS_KEPT = 16
+
+
+_shared: OrderedDict[tuple, _Shared] = OrderedDict()  # (game pk, code) -> latest version's
+_shared_lock = Lock()
+GAMES_KEPT = 1024
+
+
+def _shared_for(game: Game, version: int) -> _Shared | None:
+    """The store of this version (None for an older version than the newest seen)."""
+    key = (game.pk, game.code)
+    with _shared_lock:
+        entry = _shared.get(key)
+        if entry is None or entry.version < version:
+            entry = _shared[key] = _Shared(version)
+        _shared.move_to_end(key)
+        while len(_shared) > GAMES_KEPT:
+            _shared.popitem(last=False)
+    return entry if entry.version == version else None
+
+
+def forget() -> None:
+    """Drop every shared fragment (tests)."""
+    with _shared_lock:
+        _shared.clear()
+        _contexts.clear()
+
+
+# Stands in for a game's prefetched seats (the manager hands it out as they are): none,
+# and neither a query nor SQL to compile.
+_NO_SEATS = ()
+
+
+def _public_context(game: Game, kind: str, language: str) -> dict:
+    """The context of the public fragments: the table's, without anything table-only."""
+    key = (game.pk, game.code, game.version, language)
+    with _shared_lock:
+        base = _contexts.get(key)
+    if base is None:
+        public_game = copy.copy(game)
+        # Table-only lookups left out (no query): the reader, and the seats with their join tokens.
+        public_game.dice_device = ""
+        public_game._prefetched_objects_cache = {"seats": _NO_SEATS}
+        base = screen_context(public_game, engine.TABLE, "")
+        for table_only in TABLE_ONLY:
+            base.pop(table_only, None)
+        base.update(error=None, notice=None)
+        with _shared_lock:
+            _contexts[key] = base
+            while len(_contexts) > CONTEXTS_KEPT:
+                _contexts.popitem(last=False)
+    # A copy per render: a template's {% ... as name %} writes into the dict it is given.
+    return {**base, "is_table": kind == "table", "role": kind}
+
+
+def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared | None) -> str:
+    key = ("any" if name in ANY_KIND else kind, language, name)
+    html = store.html.get(key) if store is not None else None
+    if html is None:
+        html = render_to_string(f"partials/{name}.html", _public_context(game, kind, language))
+        if store is not None:
+            store.html[key] = html
+    return html
+
+
+def _public_log(game: Game, store: _Shared | None) -> list:
+    if store is not None and store.public_log is not None:
+        return store.public_log
+    log = engine.view(services.current_state(game)[0], engine.TABLE)["log"]
+    if store is not None:
+        store.public_log = log
+    return log
+
+
+# ---------------------------------------------------------------- one screen
+
+
+class Screen:
+    """One websocket's viewer, and what it was sent last."""
+
+    def __init__(self, game: Game, viewer, language: str, base_url: str):
+        self.game = game  # the table's with its seats prefetched (load_game)
+        self.viewer = viewer
+        self.kind = "table" if viewer == engine.TABLE else "seat"
+        self.language = language
+        self.base_url = base_url
+        self.version = -1
+        self.sent: dict[str, int] = {}  # fragment name -> hash of the HTML last sent
+        self.kept: dict[str, str] = {}  # SEATS fragments, until the seats change
+
+    def resync(self) -> None:
+        """Send everything again, rendered afresh (a reconnect, or a screen that asks)."""
+        self.sent.clear()
+        self.kept.clear()
+
+    def seats_changed(self, game: Game) -> None:
+        self.game = game
+        self.kept.clear()
+
+    @property
+    def fast(self) -> bool:
+        """Can this screen render without the database? Not the table of a dice reader (its status)."""
+        return not (self.kind == "table" and self.game.dice_device)
+
+
+def load_game(with_seats: bool = True, **lookup) -> Game | None:
+    """A game row for a screen; the table's with its seats (it lists them on every push)."""
+    game = Game.objects.filter(**lookup).first()
+    if game is not None and with_seats:
+        prefetch_related_objects([game], "seats")
+    return game
+
+
+def frame(screen: Screen, at_least: int, database: bool) -> str:
+    """The changed fragments for the screen at the newest version this process holds (and
+    at least `at_least`), as one websocket frame ("" when nothing changed).
+
+    Without `database` nothing is queried: NeedsDatabase says to call again in a thread.
+    """
+    hit = services.latest_cached(screen.game)
+    if hit is None or hit[0] < at_least:
+        if not database:
+            raise NeedsDatabase
+        fresh = Game.objects.only("version").get(pk=screen.game.pk)
+        screen.game.version = fresh.version
+        services.current_state(screen.game)  # loads and remembers it
+        hit = services.latest_cached(screen.game)
+    version, state, history = hit
+    game = screen.game
+    game.version = version
+    try:
+        with services.pinned_state(game, state, history), translation.override(screen.language):
+            fragments = _fragments(screen, game)
+    except SynchronousOnlyOperation:
+        raise NeedsDatabase from None
+    screen.version = version
+    return _changed(screen, fragments)
+
+
+def _changed(screen: Screen, fragments: list[tuple[str, str]]) -> str:
+    """The fragments the screen does not show yet; nothing at all when none changed."""
+    changed = False
+    out = []
+    for (name, html), (_name, how) in zip(fragments, FRAGMENTS[screen.kind]):
+        digest = hash(html)  # str caches its hash: a shared fragment is hashed once
+        if how == ALWAYS:
+            out.append(html)
+        elif screen.sent.get(name) != digest:
+            screen.sent[name] = digest
+            out.append(html)
+            changed = True
+    return "".join(out) if changed else ""
+
+
+def _fragments(screen: Screen, game: Game) -> list[tuple[str, str]]:
+    context = screen_context(game, screen.viewer, screen.base_url)
+    context.update(error=None, notice=None)
+    store = _shared_for(game, game.version)
+    out = []
+    for name, how in FRAGMENTS[screen.kind]:
+        if how == SHARED:
+            html = _shared_html(game, screen.kind, screen.language, name, store)
+        elif how == LOG and context["view"]["log"] == _public_log(game, store):
+            html = _shared_html(game, screen.kind, screen.language, name, store)
+        elif how == SEATS:
+            html = screen.kept.get(name)
+            if html is None:
+                html = screen.kept[name] = render_to_string(f"partials/{name}.html", context)
+        elif how == BOARD and context.get("board"):
+            picture = _shared_html(game, screen.kind, screen.language, "board_picture", store)
+            html = render_to_string("partials/board.html", {**context, "board_picture_html": mark_safe(picture)})
+        else:
+            html = render_to_string(f"partials/{name}.html", context)
+        out.append((name, html))
+    return out
+
+
+# ---------------------------------------------------------------- a command's reply
+
+
+def reply(game: Game, viewer, language: str, base_url: str) -> str:
+    """What a successful command answers: the poster's screen, but for the table's seats.
+
+    HTMX swaps it at once, so the poster sees the result of its own tap even before (or
+    without) its socket's push. Its public fragments are the ones every socket of this
+    version gets, so this costs about one screen's push, not a render from scratch. A
+    command never changes the seats (their own messages do): they, and their lookup, are
+    left out.
+    """
+    screen = Screen(copy.copy(game), viewer, language, base_url)
+    screen.game._prefetched_objects_cache = {"seats": _NO_SEATS}
+    screen.kept["seats"] = ""
+    return frame(screen, game.version, database=True)

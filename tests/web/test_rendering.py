@@ -1,0 +1,227 @@
+"""Pushed fragments: shared where public, private where not, and only what changed."""
+import re
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+from companion import engine, rendering, services
+from companion.messages import DEV_CARD_NAMES
+from companion.models import Seat
+
+from .helpers import PLAYERS, TABLE, finish_setup, new_game
+
+pytestmark = pytest.mark.django_db
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "partials"
+
+
+@pytest.fixture(autouse=True)
+def fresh_caches():
+    rendering.forget()
+    yield
+    rendering.forget()
+
+
+def _screen(game, viewer, language="en"):
+    row = rendering.load_game(pk=game.pk)
+    return rendering.Screen(row, viewer, language, "http://testserver")
+
+
+def _push(screen):
+    """What the consumer sends after hearing of the game's latest version."""
+    latest = screen.game.__class__.objects.get(pk=screen.game.pk).version
+    return rendering.frame(screen, latest, database=True)
+
+
+def _cards(game, seat):
+    return [DEV_CARD_NAMES[c["card"]] for c in services.view_for(game, seat)["me"]["dev_cards"]]
+
+
+def _game_where_two_seats_hold_different_cards():
+    """Seat 0 and seat 1 each bought development cards; at least one kind only one of them holds."""
+    for seed in range(7, 40):
+        game = new_game(seed=seed)
+        finish_setup(game)
+        services.perform(game, TABLE, "roll")
+        game.refresh_from_db()
+        if game.phase != "main":
+            continue
+        for _ in range(3):
+            services.perform(game, {"seat": 0}, "buy_dev")
+        services.perform(game, TABLE, "end_turn")
+        services.perform(game, TABLE, "roll")
+        game.refresh_from_db()
+        if game.phase != "main":
+            continue
+        for _ in range(3):
+            services.perform(game, {"seat": 1}, "buy_dev")
+        game.refresh_from_db()
+        zero, one = _cards(game, 0), _cards(game, 1)
+        if set(zero) ^ set(one):
+            return game, zero, one
+    raise AssertionError("no seed gave the two seats different cards")
+
+
+def _private_texts(cards):
+    """What would give a seat's cards away: the card in the hand, and the log line naming it."""
+    texts = []
+    for label in cards:
+        texts.append(f">{label} <span")                        # the hand's card link
+        texts.append(f"bought a development card: {label}.")  # the log line only its buyer sees
+    return texts
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_shared_renders_never_hand_one_seats_cards_to_another(first):
+    game, zero, one = _game_where_two_seats_hold_different_cards()
+    Seat.objects.filter(game=game).update(session_key="bound")
+    own = {0: zero, 1: one}
+    frames = {}
+    # Whoever renders first fills the shared store; the other must still get only its own.
+    for seat in (first, 1 - first):
+        frames[seat] = _push(_screen(game, seat))
+    frames["table"] = _push(_screen(game, engine.TABLE))
+    for seat in (0, 1):
+        for text in _private_texts(own[seat]):
+            assert text in frames[seat]
+        for text in _private_texts(set(own[1 - seat]) - set(own[seat])):
+            assert text not in frames[seat], f"seat {seat} was sent seat {1 - seat}'s {text!r}"
+    for text in _private_texts(zero + one):
+        assert text not in frames["table"]
+    # And nothing private ever sits in the shared store.
+    shared = "".join(html for entry in rendering._shared.values() for html in entry.html.values())
+    assert shared
+    for text in _private_texts(zero + one):
+        assert text not in shared
+    assert "/join/" not in shared  # the seats' join tokens are the table's alone
+
+
+def test_a_seat_with_a_secret_in_its_log_gets_its_own_log():
+    game, zero, _one = _game_where_two_seats_hold_different_cards()
+    buyer = _push(_screen(game, 0))
+    other = _push(_screen(game, 2))
+    log = re.compile(r'<section id="log".*?</section>', re.S)
+    assert log.search(buyer).group(0) != log.search(other).group(0)
+    assert f"bought a development card: {zero[0]}." in log.search(buyer).group(0)
+
+
+def test_shared_fragments_are_rendered_once_per_version_and_kind(monkeypatch):
+    game = new_game()
+    finish_setup(game)
+    screens = [_screen(game, seat) for seat in range(len(PLAYERS))] + [_screen(game, engine.TABLE)]
+    rendered = []
+    original = rendering.render_to_string
+    monkeypatch.setattr(rendering, "render_to_string", lambda name, *a, **k: rendered.append(name) or original(name, *a, **k))
+    for screen in screens:
+        _push(screen)
+    assert rendered.count("partials/scoreboard.html") == 2  # seats, table
+    assert rendered.count("partials/status.html") == 2
+    assert rendered.count("partials/actions.html") == len(screens)  # per viewer
+
+
+def test_a_push_sends_only_what_changed_and_a_resync_sends_everything():
+    game = new_game()
+    finish_setup(game)
+    screen = _screen(game, 1)
+    first = _push(screen)
+    assert all(f'id="{name}"' in first for name, _how in rendering.FRAGMENTS["seat"])
+    assert _push(screen) == ""  # nothing new
+    services.perform(game, TABLE, "roll")
+    game.refresh_from_db()
+    second = _push(screen)
+    assert f'data-version="{game.version}"' in second
+    assert 'id="dice"' in second and 'id="flash"' in second  # the flash clears an old error
+    assert 'id="hand"' not in second  # nothing of seat 1's hand changed
+    screen.resync()  # what a reconnect or "resync" does
+    everything = _push(screen)
+    assert all(f'id="{name}"' in everything for name, _how in rendering.FRAGMENTS["seat"])
+
+
+def test_a_push_from_the_cache_asks_the_database_nothing(django_assert_num_queries):
+    game = new_game()
+    finish_setup(game)
+    screens = [_screen(game, 0), _screen(game, engine.TABLE)]
+    for screen in screens:
+        _push(screen)
+    services.perform(game, TABLE, "roll")
+    game.refresh_from_db()
+    services.current_state(game)  # what the write's commit leaves in the cache
+    services.view_for(game, engine.TABLE)  # who entered the roll: remembered once
+    with django_assert_num_queries(0):
+        for screen in screens:
+            assert f'data-version="{game.version}"' in rendering.frame(screen, game.version, database=False)
+
+
+def test_a_version_this_process_does_not_hold_needs_the_database():
+    game = new_game()
+    finish_setup(game)
+    screen = _screen(game, 0)
+    services.forget_cache()
+    with pytest.raises(rendering.NeedsDatabase):
+        rendering.frame(screen, game.version, database=False)
+    assert f'data-version="{game.version}"' in rendering.frame(screen, game.version, database=True)
+
+
+def test_languages_are_shared_separately():
+    game = new_game()
+    finish_setup(game)
+    english = _push(_screen(game, 0, "en"))
+    polish = _push(_screen(game, 1, "pl"))
+    assert "Turn" in english or "round" in english
+    assert english.count('id="status"') == polish.count('id="status"') == 1
+    with translation.override("pl"):
+        assert rendering._shared_for(game, game.version).html[("seat", "pl", "status")] != \
+            rendering._shared_for(game, game.version).html[("seat", "en", "status")]
+
+
+@pytest.mark.parametrize("board", ["none", "beginner"])
+def test_fragments_shared_by_both_kinds_read_nothing_kind_specific(board):
+    game = services.create_game({"rules": "base", "players": PLAYERS, "target": 10, "dice_source": "virtual",
+                                 "board": board}, seed=7)
+    state, history = services.current_state(game)
+    with services.pinned_state(game, state, history):
+        table, seat = (rendering._public_context(game, kind, "en") for kind in ("table", "seat"))
+        for name in rendering.ANY_KIND:
+            assert rendering.render_to_string(f"partials/{name}.html", table) == \
+                rendering.render_to_string(f"partials/{name}.html", seat), name
+
+
+def test_the_tables_seats_are_rendered_again_only_when_the_seats_change():
+    game = new_game()
+    screen = _screen(game, engine.TABLE)
+    assert screen.game.seats.all()[0].session_key == ""
+    first = _push(screen)
+    assert 'data-seat="0"' in first  # a free seat shows its QR code
+    seat = game.seats.get(index=0)
+    services.bind_seat(game, seat.join_token, "phone-session")
+    assert 'id="seats"' not in _push(screen)  # not told yet: nothing to show
+    screen.seats_changed(rendering.load_game(pk=game.pk))  # what the seats_changed message does
+    again = _push(screen)
+    assert 'id="seats"' in again and 'data-seat="0"' not in again
+
+
+def test_a_command_that_worked_answers_with_the_posters_screen_but_the_seats(client, monkeypatch):
+    game = new_game()
+    client.get(f"/g/{game.code}/table/?key={game.host_token}")
+    response = client.post(f"/g/{game.code}/act/", {"as": "table", "type": "place_setup", "idem": "k1"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    sent = re.findall(r'<(?:section|div) id="(\w+)"', html)
+    assert sent == [name for name, _how in rendering.FRAGMENTS["table"] if name != "seats"]
+    assert 'data-version="1"' in html and "phase-setup" in html
+    # A socket's push of that version reuses what the reply rendered.
+    rendered = []
+    original = rendering.render_to_string
+    monkeypatch.setattr(rendering, "render_to_string", lambda name, *a, **k: rendered.append(name) or original(name, *a, **k))
+    _push(_screen(game, engine.TABLE))
+    assert "partials/status.html" not in rendered and "partials/scoreboard.html" not in rendered
+    refused = client.post(f"/g/{game.code}/act/", {"as": "table", "type": "roll", "idem": "k2"})
+    assert refused.status_code == 422 and 'id="seats"' in refused.content.decode()  # a refusal shows it all
+
+
+@pytest.mark.parametrize("kind", ["table", "seat"])
+def test_fragment_lists_match_the_full_screen_templates(kind):
+    """A fragment added to a *_fragments.html template must be pushed too."""
+    text = (TEMPLATES / f"{kind}_fragments.html").read_text()
+    included = re.findall(r'{%\s*include\s+"partials/(\w+)\.html"', text)
+    assert included == [name for name, _how in rendering.FRAGMENTS[kind]]
