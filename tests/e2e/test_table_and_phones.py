@@ -96,6 +96,13 @@ def test_table_and_two_phones_play_live(server, browser):
     table.get_by_role("button", name=re.compile("Undo")).click()
     expect(ala.locator("#hand .devcard")).to_have_count(0)
 
+    # Ala's phone is lost: the table (its seats list pushed over the socket many times by
+    # now) shows a fresh QR code for her seat, then revokes Bartek's phone.
+    table.locator('.seat-card:has-text("Ala")').get_by_role("button", name="New QR code").click()
+    expect(table.locator('.qr[data-seat="0"] svg')).to_be_visible()
+    table.locator('.seat-card:has-text("Bartek")').get_by_role("button", name="Revoke phone").click()
+    expect(table.locator('.qr[data-seat="1"] svg')).to_be_visible()
+
 
 def _join_paths(table) -> dict:
     """The join URL inside each seat's QR code, read from the page the way a phone's camera would."""

@@ -1,9 +1,11 @@
 """SIGKILL at random moments and restarts: no acknowledged action is lost, none is applied
 twice or half, and the game goes on (a short run of tests/bench/bench_resilience.py, which
 does 200 trials and measures reconnection after a restart)."""
+import asyncio
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -33,7 +35,9 @@ def test_killed_venue_server_loses_no_acknowledged_action(venue_env, tmp_path): 
     assert result["records"] == result["acknowledged"]
 
 
-@pytest.mark.asyncio
-async def test_screens_are_current_again_after_a_restart(tmp_path):
-    result = await reconnect(12, _migrated(tmp_path, {"CATAN_NO_BOOTSTRAP": "1"}), tmp_path)
+def test_screens_are_current_again_after_a_restart(tmp_path):
+    env = _migrated(tmp_path, {"CATAN_NO_BOOTSTRAP": "1"})
+    # A loop of its own, in a thread: the browser tests' session keeps one in this thread.
+    with ThreadPoolExecutor(1) as pool:
+        result = pool.submit(asyncio.run, reconnect(12, env, tmp_path)).result()
     assert result["current_again"] == 12
