@@ -197,8 +197,9 @@ def _harbours(board: dict, d: FrameDrawing) -> list[dict]:
 
 def _targets(targets: dict | None, d: FrameDrawing) -> dict[str, list[dict]]:
     """Tap targets with coordinates; ids that are not on this frame are left out."""
-    out: dict[str, list[dict]] = {kind: [] for kind in TARGET_KINDS}
-    for kind in TARGET_KINDS:
+    kinds = [k for k in TARGET_KINDS if k not in CK_TARGET_KINDS or k in (targets or {})]  # C&K's only when given
+    out: dict[str, list[dict]] = {kind: [] for kind in kinds}
+    for kind in kinds:
         for element in (targets or {}).get(kind) or ():
             if kind == "road":
                 if element not in d.edges:
