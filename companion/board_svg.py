@@ -18,9 +18,12 @@ from typing import Any, Mapping
 from .engine import board as boards
 
 PLAYER_COLORS = ("red", "blue", "white", "orange", "green", "brown")
-TARGET_KINDS = ("settlement", "city", "road", "robber")
+TARGET_KINDS = ("settlement", "city", "road", "robber", "knight", "relocate", "wall", "lose_city")
 # What each tap-target kind names in its POST: a corner, an edge or a hex.
-TARGET_FIELD = {"settlement": "corner", "city": "corner", "road": "edge", "robber": "hex"}
+TARGET_FIELD = {"settlement": "corner", "city": "corner", "road": "edge", "robber": "hex",
+                "knight": "corner", "relocate": "corner", "wall": "corner", "lose_city": "corner"}
+CK_TARGET_KINDS = ("knight", "relocate", "wall", "lose_city")  # Cities & Knights corners
+KNIGHT_R = 0.22
 
 # Proportions of the drawing, as fractions of the hex size (corner radius).
 TOKEN_R = 0.32
@@ -194,8 +197,9 @@ def _harbours(board: dict, d: FrameDrawing) -> list[dict]:
 
 def _targets(targets: dict | None, d: FrameDrawing) -> dict[str, list[dict]]:
     """Tap targets with coordinates; ids that are not on this frame are left out."""
-    out: dict[str, list[dict]] = {kind: [] for kind in TARGET_KINDS}
-    for kind in TARGET_KINDS:
+    kinds = [k for k in TARGET_KINDS if k not in CK_TARGET_KINDS or k in (targets or {})]  # C&K's only when given
+    out: dict[str, list[dict]] = {kind: [] for kind in kinds}
+    for kind in kinds:
         for element in (targets or {}).get(kind) or ():
             if kind == "road":
                 if element not in d.edges:
@@ -212,8 +216,33 @@ def _targets(targets: dict | None, d: FrameDrawing) -> dict[str, list[dict]]:
     return out
 
 
+def _knights(pieces: dict, knights: dict | None, colors: list[str], d: FrameDrawing, size: float) -> list[dict]:
+    """Cities & Knights: a knight on its corner (a disc with its level; hollow at rest)."""
+    out = []
+    for corner, seat in sorted((pieces.get("knights") or {}).items()):
+        if corner in d.corners:
+            x, y = d.corners[corner]
+            info = (knights or {}).get(corner) or {}
+            out.append({"id": corner, "seat": seat, "color": seat_color(seat, colors), "x": _r(x), "y": _r(y),
+                        "level": info.get("level", 1), "active": bool(info.get("active")),
+                        "label_y": _r(y + 0.09 * size)})
+    return out
+
+
+def _walls(pieces: dict, colors: list[str], d: FrameDrawing, size: float) -> list[dict]:
+    """Cities & Knights: a city wall, a square under the city."""
+    out = []
+    half = 0.34 * size
+    for corner, seat in sorted((pieces.get("walls") or {}).items()):
+        if corner in d.corners:
+            x, y = d.corners[corner]
+            out.append({"id": corner, "color": seat_color(seat, colors), "x": _r(x - half), "y": _r(y - half),
+                        "w": _r(2 * half)})
+    return out
+
+
 def board_picture(board: dict, pieces: dict | None, colors: list[str], targets: dict | None = None,
-                  size: int = 50) -> dict:
+                  size: int = 50, knights: dict | None = None) -> dict:
     """The board drawn for the template: a dict of plain values, nothing left to compute.
 
     board:   board JSON (schema 1; see engine.board_setup).
@@ -254,6 +283,7 @@ def board_picture(board: dict, pieces: dict | None, colors: list[str], targets: 
         robber = {"hex": robber_hex, **_robber(x, y, size)}
 
     picked = _targets(targets, d)
+    knight_pieces = _knights(pieces, knights, colors, d, size)
     return {
         "frame": d.frame,
         "size": size,
@@ -275,6 +305,8 @@ def board_picture(board: dict, pieces: dict | None, colors: list[str], targets: 
             "edge_target_w": _r(EDGE_TARGET_W * size),
             "hex_target_r": _r(HEX_TARGET_R * size),
             "hex_stroke_w": _r(0.04 * size),
+            "knight_r": _r(KNIGHT_R * size),
+            "knight_font": _r(0.2 * size),
         },
         "sea": list(d.sea_points),
         "hexes": _hexes(board, d),
@@ -283,6 +315,9 @@ def board_picture(board: dict, pieces: dict | None, colors: list[str], targets: 
         "settlements": buildings(settlements, _house),
         "cities": buildings(cities, _city),
         "robber": robber,
+        "knights": knight_pieces,  # Cities & Knights; `knights`: {corner: {"level", "active"}}
+        "walls": _walls(pieces, colors, d, size),
+        "metropolises": [c for c in (board.get("metropolises") or ()) if c in d.corners],
         "targets": picked,
         "has_targets": any(picked.values()),
     }

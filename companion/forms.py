@@ -4,14 +4,23 @@ from django.utils.translation import gettext_lazy as _
 from .engine.base import COLORS, DICE_SOURCES, MAX_PLAYERS, MIN_PLAYERS
 from .messages import COLOR_NAMES, DICE_SOURCE_NAMES
 
+BASE_TARGET = 10
+TARGETS = {"base": BASE_TARGET, "cities_knights": 13}
 DEFAULT_COLORS = ("red", "blue", "white", "orange", "green", "brown")
 
 
 class NewGameForm(forms.Form):
     """A new table: players clockwise from the one who rolled highest."""
 
-    rules = forms.ChoiceField(label=_("Game"), choices=[("base", _("CATAN base game"))], initial="base")
-    target = forms.IntegerField(label=_("Victory points to win"), min_value=3, max_value=30, initial=10)
+    rules = forms.ChoiceField(
+        label=_("Game"),
+        choices=[("base", _("CATAN base game")), ("cities_knights", _("Cities & Knights (3–6 players)"))],
+        initial="base",
+    )
+    target = forms.IntegerField(
+        label=_("Victory points to win"), min_value=3, max_value=30, initial=10, required=False,
+        help_text=_("Empty: 10 for the base game, 13 for Cities & Knights."),
+    )
     dice_source = forms.ChoiceField(
         label=_("Dice"), choices=[(s, DICE_SOURCE_NAMES[s]) for s in DICE_SOURCES], initial="typed"
     )
@@ -78,10 +87,13 @@ class NewGameForm(forms.Form):
 
     def game_config(self) -> dict:
         d = self.cleaned_data
+        target = d.get("target")
+        if target is None or (d["rules"] == "cities_knights" and target == BASE_TARGET):
+            target = TARGETS[d["rules"]]  # the 10 left from the base game becomes C&K's 13
         config = {
             "rules": d["rules"],
             "players": d["players"],
-            "target": d["target"],
+            "target": target,
             "dice_source": d["dice_source"],
             "board": d["board"],
             # Production needs the board: without one the paper cards stay on the table.
@@ -91,5 +103,5 @@ class NewGameForm(forms.Form):
         if variants:  # Traders & Barbarians game options (engine/variants.py)
             config["variants"] = variants
             if "harbormaster" in variants:
-                config["target"] = min(d["target"] + 1, 30)  # the rulebook: one more point to win
+                config["target"] = min(target + 1, 30)  # the rulebook: one more point to win
         return config

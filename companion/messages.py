@@ -30,6 +30,10 @@ PIECE_NAMES = {
     "settlements": gettext_lazy("settlements"),
     "cities": gettext_lazy("cities"),
     "roads": gettext_lazy("roads"),
+    "walls": gettext_lazy("city walls"),
+    "knight_1": gettext_lazy("basic knights"),
+    "knight_2": gettext_lazy("strong knights"),
+    "knight_3": gettext_lazy("mighty knights"),
 }
 BUILD_NAMES = {
     "road": gettext_lazy("Road"),
@@ -226,17 +230,349 @@ def event_log_text(entry: dict, names: list[str]) -> str:
     return kind
 
 
+# ---------------------------------------------------------------- Cities & Knights (engine/cities_knights.py)
+
+COMMODITY_NAMES = {
+    "paper": gettext_lazy("paper"),
+    "cloth": gettext_lazy("cloth"),
+    "coin": gettext_lazy("coin"),
+}
+CARD_NAMES = {**RESOURCE_NAMES, **COMMODITY_NAMES}  # everything a Cities & Knights hand holds
+PROGRESS_NAMES = {
+    "alchemist": gettext_lazy("Alchemist"),
+    "road_building": gettext_lazy("Road Building"),
+    "printer": gettext_lazy("Printer"),
+    "crane": gettext_lazy("Crane"),
+    "mining": gettext_lazy("Mining"),
+    "engineer": gettext_lazy("Engineer"),
+    "irrigation": gettext_lazy("Irrigation"),
+    "medicine": gettext_lazy("Medicine"),
+    "smithing": gettext_lazy("Smithing"),
+    "inventor": gettext_lazy("Inventor"),
+    "bishop": gettext_lazy("Bishop"),
+    "deserter": gettext_lazy("Deserter"),
+    "diplomat": gettext_lazy("Diplomat"),
+    "intrigue": gettext_lazy("Intrigue"),
+    "constitution": gettext_lazy("Constitution"),
+    "saboteur": gettext_lazy("Saboteur"),
+    "spy": gettext_lazy("Spy"),
+    "wedding": gettext_lazy("Wedding"),
+    "warlord": gettext_lazy("Warlord"),
+    "merchant_fleet": gettext_lazy("Merchant Fleet"),
+    "merchant": gettext_lazy("Merchant"),
+    "master_merchant": gettext_lazy("Master Merchant"),
+    "resource_monopoly": gettext_lazy("Resource Monopoly"),
+    "trade_monopoly": gettext_lazy("Trade Monopoly"),
+    "commercial_harbor": gettext_lazy("Commercial Harbor"),
+}
+# What a progress card asks for when played from the phone (what the engine does with it).
+PROGRESS_TEXTS = {
+    "alchemist": gettext_lazy("Before your roll: set both number dice yourself; the event die is still rolled."),
+    "road_building": gettext_lazy("Build 2 roads for free."),
+    "crane": gettext_lazy("Your next city improvement this turn costs one commodity less."),
+    "mining": gettext_lazy("2 ore for each mountains hex next to your buildings."),
+    "irrigation": gettext_lazy("2 grain for each fields hex next to your buildings."),
+    "engineer": gettext_lazy("A city wall for free."),
+    "medicine": gettext_lazy("A city for 2 ore and 1 grain."),
+    "smithing": gettext_lazy("Promote up to 2 knights for free."),
+    "inventor": gettext_lazy("Swap two number tokens (not 2, 6, 8 or 12)."),
+    "bishop": gettext_lazy("Move the robber and take a random card from each player next to it."),
+    "saboteur": gettext_lazy("Every player with at least as many points as you gives back half their cards."),
+    "wedding": gettext_lazy("Every player with more points gives you 2 cards of their choice."),
+    "warlord": gettext_lazy("Activate all your knights for free."),
+    "merchant_fleet": gettext_lazy("This turn, trade one kind of card 2:1 with the bank."),
+    "merchant": gettext_lazy("Put the merchant next to your building: 1 VP and 2:1 for that hex's resource."),
+    "resource_monopoly": gettext_lazy("Every other player gives you up to 2 of a resource."),
+    "trade_monopoly": gettext_lazy("Every other player gives you 1 of a commodity."),
+}
+DECK_NAMES = {
+    "trade": gettext_lazy("trade (yellow)"),
+    "politics": gettext_lazy("politics (blue)"),
+    "science": gettext_lazy("science (green)"),
+}
+IMPROVEMENT_NAMES = {
+    "trade": gettext_lazy("Trade"),
+    "politics": gettext_lazy("Politics"),
+    "science": gettext_lazy("Science"),
+}
+# The building each level of a chart adds (the rulebook's chart).
+IMPROVEMENT_LEVELS = {
+    "trade": (gettext_lazy("Market"), gettext_lazy("Trading House"), gettext_lazy("Merchant Guild"),
+              gettext_lazy("Bank"), gettext_lazy("Great Exchange")),
+    "politics": (gettext_lazy("Town Hall"), gettext_lazy("Church"), gettext_lazy("Fortress"),
+                 gettext_lazy("Cathedral"), gettext_lazy("High Assembly")),
+    "science": (gettext_lazy("Abbey"), gettext_lazy("Library"), gettext_lazy("Aqueduct"),
+                gettext_lazy("Theater"), gettext_lazy("University")),
+}
+KNIGHT_LEVEL_NAMES = {1: gettext_lazy("basic knight"), 2: gettext_lazy("strong knight"),
+                      3: gettext_lazy("mighty knight")}
+EVENT_DIE_NAMES = {
+    "ship": gettext_lazy("barbarian ship"),
+    "blue": gettext_lazy("blue city gate"),
+    "green": gettext_lazy("green city gate"),
+    "yellow": gettext_lazy("yellow city gate"),
+}
+CK_PHASE_NAMES = {
+    "barbarian": gettext_lazy("The barbarians attacked: waiting for choices"),
+    "progress_discard": gettext_lazy("Too many progress cards: discard"),
+    "aqueduct": gettext_lazy("Aqueduct: pick a resource"),
+    "relocate": gettext_lazy("A knight was displaced"),
+    "card_answer": gettext_lazy("Progress card: waiting for answers"),
+}
+PHASE_NAMES.update(CK_PHASE_NAMES)
+CK_REFUSALS = (
+    "ck_beginner_board", "bad_event_die", "alchemist_set_dice", "alchemist_before_roll", "progress_after_roll",
+    "progress_not_held", "progress_not_playable", "progress_on_phone", "progress_over_limit",
+    "progress_within_limit", "bad_deck", "bad_commodity", "bad_improvement", "bad_lost_city", "repair_city_first",
+    "wall_needs_city", "wall_already", "improvement_max", "improvement_needs_city", "improvement_needs_free_city",
+    "metropolis_city", "knight_corner", "no_such_knight", "knight_active", "knight_mighty",
+    "knight_promoted_this_turn", "mighty_needs_fortress", "knight_resting", "knight_activated_this_turn",
+    "knight_acted_this_turn", "knight_cannot_reach", "knight_not_stronger", "robber_locked", "robber_not_adjacent",
+    "crane_already", "smithing_knights", "inventor_hexes", "merchant_hex",
+)
+CK_LOG_KINDS = (
+    "setup_city", "ship_moved", "ship_returned", "barbarians_won", "knights_won", "defender_of_catan",
+    "no_defender_left", "defender_choice", "city_lost", "city_repaired", "city_gate", "progress_drawn", "progress_vp",
+    "progress_deck_empty", "progress_discarded", "played_progress", "alchemist_dice", "free_roads", "harvest",
+    "warlord", "merchant_fleet", "merchant_placed", "inventor", "bishop", "saboteur", "sabotaged", "wedding",
+    "wedding_gift", "aqueduct", "aqueduct_taken", "robber_locked", "robber_chased", "built_knight",
+    "activated_knight", "promoted_knight", "knight_moved", "knight_relocated", "knight_lost", "built_wall",
+    "improved", "metropolis",
+)
+
+
+def ck_refusal(error: IllegalAction) -> str:
+    p = _Params(error.params)
+    if "chart" in p:
+        p["chart"] = IMPROVEMENT_NAMES.get(p["chart"], p["chart"])
+    if "card" in p:
+        p["card"] = PROGRESS_NAMES.get(p["card"], p["card"])
+    texts = {
+        "ck_beginner_board": _("Cities & Knights is not played on the beginner board: pick a random, balanced or entered board, or none."),
+        "bad_event_die": _("Tap the event die: the ship or a city gate (blue, green or yellow)."),
+        "alchemist_set_dice": _("The Alchemist has set the number dice: enter only the event die."),
+        "alchemist_before_roll": _("The Alchemist is played before the roll."),
+        "progress_after_roll": _("Progress cards are played after the roll (only the Alchemist before it)."),
+        "progress_not_held": _("You don't hold that progress card."),
+        "progress_not_playable": _("%(card)s can't be played in this app: play it at the table."),
+        "progress_on_phone": _("Progress cards are secret: choose them on the player's own phone."),
+        "progress_over_limit": _("At most %(limit)s progress cards: put one back under its deck before ending the turn."),
+        "progress_within_limit": _("You hold no more than %(limit)s progress cards: nothing to put back."),
+        "bad_deck": _("Pick a progress deck: trade, politics or science."),
+        "bad_commodity": _("Pick a commodity: paper, cloth or coin."),
+        "bad_improvement": _("Pick a city improvement: trade, politics or science."),
+        "bad_lost_city": _("Pick one of your cities that is not a metropolis."),
+        "repair_city_first": _("Repair your city laid down by the barbarians first."),
+        "wall_needs_city": _("A city wall goes under one of your own cities without a wall."),
+        "wall_already": _("That city already has a wall."),
+        "improvement_max": _("%(chart)s is already at the top level."),
+        "improvement_needs_city": _("City improvements need at least one city."),
+        "improvement_needs_free_city": _("%(chart)s level 4 needs a city without a metropolis."),
+        "metropolis_city": _("Pick the city that becomes the %(chart)s metropolis."),
+        "knight_corner": _("A new knight goes on a free intersection next to one of your roads."),
+        "no_such_knight": _("Pick one of your knights."),
+        "knight_active": _("That knight is active already."),
+        "knight_mighty": _("A mighty knight can't be promoted further."),
+        "knight_promoted_this_turn": _("A knight is promoted at most once per turn."),
+        "mighty_needs_fortress": _("A mighty knight needs the fortress (politics level 3)."),
+        "knight_resting": _("Only an active knight takes orders: activate it first (1 grain)."),
+        "knight_activated_this_turn": _("A knight activated this turn takes no order until your next turn."),
+        "knight_acted_this_turn": _("That knight already took an order this turn."),
+        "knight_cannot_reach": _("The knight can't get there along your roads."),
+        "knight_not_stronger": _("Only a stronger knight can displace another one."),
+        "robber_locked": _("The robber stays on the desert until the barbarians first reach Catan."),
+        "robber_not_adjacent": _("The knight must stand next to the robber's hex to chase it."),
+        "crane_already": _("The Crane is already in use this turn."),
+        "smithing_knights": _("Pick one or two different knights to promote."),
+        "inventor_hexes": _("Pick two different hexes with number tokens other than 2, 6, 8 and 12."),
+        "merchant_hex": _("The merchant goes on a land hex next to one of your buildings."),
+    }
+    return texts[error.code] % p
+
+
+def _names_list(seats, name) -> str:
+    return ", ".join(name(s) for s in seats or ()) or _("nobody")
+
+
+def ck_battle_lines(report: dict, names: list[str]) -> list[str]:
+    """Who had what strength in a barbarian attack, and what came of it."""
+    def name(s):
+        return names[s] if s is not None and 0 <= s < len(names) else _("nobody")
+
+    strengths = ", ".join(f"{name(int(s))} {n}" for s, n in sorted(report["knights"].items(), key=lambda x: int(x[0])))
+    lines = [_("Barbarians %(strength)s against the knights of Catan %(defence)s (%(list)s).") % {
+        "strength": report["strength"], "defence": report["defence"], "list": strengths}]
+    if report["winner"] == "barbarians":
+        if report["losers"]:
+            lines.append(_("The barbarians win: %(list)s had the weakest knights and lose a city.") % {
+                "list": _names_list(report["losers"], name)})
+        else:
+            lines.append(_("The barbarians win, but nobody has a city they could take."))
+    elif report["defender"] is not None:
+        lines.append(_("Catan is saved: %(who)s had the strongest knights and becomes the Defender of Catan.") % {
+            "who": name(report["defender"])})
+    elif report["tied"]:
+        lines.append(_("Catan is saved: %(list)s tied for the strongest knights and each draws a progress card.") % {
+            "list": _names_list(report["tied"], name)})
+    else:
+        lines.append(_("Catan is saved."))
+    return lines
+
+
+def ck_log_text(entry: dict, names: list[str]) -> str:
+    p = _Params(entry.get("params") or {})
+    seat = entry.get("seat")
+    who = names[seat] if seat is not None and 0 <= seat < len(names) else ""
+
+    def name(s):
+        return names[s] if s is not None and 0 <= s < len(names) else _("nobody")
+
+    def deck(d):
+        return DECK_NAMES.get(d, d)
+
+    def card(c):
+        return PROGRESS_NAMES.get(c, c)
+
+    def knight(level):
+        return KNIGHT_LEVEL_NAMES.get(level, _("knight"))
+
+    kind = entry["kind"]
+    if kind == "setup_city":
+        return _("%(who)s placed a city.") % {"who": who}
+    if kind == "ship_moved":
+        if p["position"] >= p["track"]:
+            return _("The barbarian ship reaches Catan!")
+        return _("The barbarian ship sails on: %(position)s of %(track)s.") % {
+            "position": p["position"], "track": p["track"]}
+    if kind == "ship_returned":
+        return _("The barbarian ship goes back to its start; every knight rests.")
+    if kind in ("barbarians_won", "knights_won"):
+        return " ".join(ck_battle_lines(dict(p), names))
+    if kind == "defender_of_catan":
+        return _("%(who)s becomes the Defender of Catan (1 VP; %(left)s cards left).") % {"who": who, "left": p["left"]}
+    if kind == "no_defender_left":
+        return _("%(who)s had the strongest knights, but no Defender of Catan card is left.") % {"who": who}
+    if kind == "defender_choice":
+        return _("%(who)s draws a progress card from the %(deck)s deck.") % {"who": who, "deck": deck(p["deck"])}
+    if kind == "city_lost":
+        if p.get("ruined"):
+            return _("%(who)s loses a city to the barbarians: it is laid down until repaired.") % {"who": who}
+        if p.get("wall"):
+            return _("%(who)s loses a city and its wall to the barbarians: it becomes a settlement.") % {"who": who}
+        return _("%(who)s loses a city to the barbarians: it becomes a settlement.") % {"who": who}
+    if kind == "city_repaired":
+        return _("%(who)s repaired a city.") % {"who": who}
+    if kind == "city_gate":
+        return _("The %(deck)s city gate with a red %(red)s: %(list)s draw a progress card.") % {
+            "deck": deck(p["deck"]), "red": p["red"], "list": _names_list(p["seats"], name)}
+    if kind == "progress_drawn":
+        if "card" in p:  # only the drawer sees the card
+            return _("%(who)s draws %(card)s (%(deck)s).") % {"who": who, "card": card(p["card"]), "deck": deck(p["deck"])}
+        return _("%(who)s draws a %(deck)s progress card.") % {"who": who, "deck": deck(p["deck"])}
+    if kind == "progress_vp":
+        return _("%(who)s draws %(card)s and shows it: 1 victory point.") % {"who": who, "card": card(p["card"])}
+    if kind == "progress_deck_empty":
+        return _("The %(deck)s progress deck is empty: %(who)s draws nothing.") % {"who": who, "deck": deck(p["deck"])}
+    if kind == "progress_discarded":
+        return _("%(who)s puts a %(deck)s progress card back under its deck.") % {"who": who, "deck": deck(p["deck"])}
+    if kind == "played_progress":
+        return _("%(who)s plays %(card)s.") % {"who": who, "card": card(p["card"])}
+    if kind == "alchemist_dice":
+        return _("%(who)s sets the number dice to %(a)s and %(b)s (Alchemist).") % {
+            "who": who, "a": p["dice"][0], "b": p["dice"][1]}
+    if kind == "free_roads":
+        return _("%(who)s may build %(roads)s free roads.") % {"who": who, "roads": p["roads"]}
+    if kind == "harvest":
+        terrain = TERRAIN_NAMES.get(p["terrain"], p["terrain"])
+        if p.get("hexes") is None:
+            return _("%(who)s takes 2 cards for each %(terrain)s hex next to their buildings.") % {
+                "who": who, "terrain": terrain}
+        return _("%(who)s takes %(got)s %(resource)s (%(hexes)s %(terrain)s hexes).") % {
+            "who": who, "got": p["got"], "resource": CARD_NAMES.get(p["resource"], p["resource"]),
+            "hexes": p["hexes"], "terrain": terrain}
+    if kind == "warlord":
+        return _("%(who)s activates all their knights (%(knights)s).") % {"who": who, "knights": p["knights"]}
+    if kind == "merchant_fleet":
+        return _("%(who)s trades %(resource)s 2:1 with the bank this turn.") % {
+            "who": who, "resource": CARD_NAMES.get(p["resource"], p["resource"])}
+    if kind == "merchant_placed":
+        return _("%(who)s places the merchant (1 VP).") % {"who": who}
+    if kind == "inventor":
+        if p.get("hexes") is None:
+            return _("%(who)s swaps two number tokens.") % {"who": who}
+        return _("%(who)s swaps the number tokens %(a)s and %(b)s.") % {"who": who, "a": p["numbers"][1], "b": p["numbers"][0]}
+    if kind == "bishop":
+        if p.get("victims") is None:
+            return _("%(who)s moves the robber and takes a card from each player next to it.") % {"who": who}
+        return _("%(who)s moves the robber and takes a card from: %(list)s.") % {
+            "who": who, "list": _names_list(p["victims"], name)}
+    if kind == "saboteur":
+        return _("Saboteur: %(list)s give back half their cards.") % {"list": _names_list(p["seats"], name)}
+    if kind == "sabotaged":
+        return _("%(who)s gives back %(count)s cards: %(cards)s.") % {
+            "who": who, "count": p["count"], "cards": cards_text(p["cards"])}
+    if kind == "wedding":
+        return _("Wedding: %(list)s give %(who)s 2 cards each.") % {"who": who, "list": _names_list(p["seats"], name)}
+    if kind == "wedding_gift":
+        if "cards" in p:  # giver and receiver see the cards
+            return _("%(who)s gives %(to)s %(cards)s (Wedding).") % {"who": who, "to": name(p["to"]),
+                                                                    "cards": cards_text(p["cards"])}
+        return _("%(who)s gives %(to)s a wedding gift.") % {"who": who, "to": name(p["to"])}
+    if kind == "aqueduct":
+        return _("Aqueduct: %(list)s got nothing and take a resource of their choice.") % {
+            "list": _names_list(p["seats"], name)}
+    if kind == "aqueduct_taken":
+        return _("%(who)s takes %(resource)s (Aqueduct).") % {
+            "who": who, "resource": CARD_NAMES.get(p["resource"], p["resource"])}
+    if kind == "robber_locked":
+        return _("The robber stays on the desert until the barbarians first reach Catan.")
+    if kind == "robber_chased":
+        return _("%(who)s's knight chases the robber away.") % {"who": who}
+    if kind == "built_knight":
+        return _("%(who)s built a basic knight.") % {"who": who}
+    if kind == "activated_knight":
+        return _("%(who)s activated a %(knight)s.") % {"who": who, "knight": knight(p["level"])}
+    if kind == "promoted_knight":
+        return _("%(who)s promoted a knight to a %(knight)s.") % {"who": who, "knight": knight(p["level"])}
+    if kind == "knight_moved":
+        if p.get("displaced") is not None:
+            return _("%(who)s's knight displaces a knight of %(other)s.") % {"who": who, "other": name(p["displaced"])}
+        return _("%(who)s moved a knight.") % {"who": who}
+    if kind == "knight_relocated":
+        return _("%(who)s put the displaced knight on another intersection.") % {"who": who}
+    if kind == "knight_lost":
+        return _("%(who)s's displaced knight had nowhere to go and is removed.") % {"who": who}
+    if kind == "built_wall":
+        return _("%(who)s built a city wall (hand limit now %(limit)s).") % {"who": who, "limit": p["limit"]}
+    if kind == "improved":
+        chart = p["chart"]
+        level = p["level"]
+        levels = IMPROVEMENT_LEVELS.get(chart, ())
+        building = levels[level - 1] if isinstance(level, int) and 0 < level <= len(levels) else ""
+        return _("%(who)s improved %(chart)s to level %(level)s: %(building)s.") % {
+            "who": who, "chart": IMPROVEMENT_NAMES.get(chart, chart), "level": level, "building": building}
+    if kind == "metropolis":
+        chart = IMPROVEMENT_NAMES.get(p["chart"], p["chart"])
+        if p.get("previous") is not None:
+            return _("%(who)s takes the %(chart)s metropolis from %(previous)s.") % {
+                "who": who, "chart": chart, "previous": name(p["previous"])}
+        return _("%(who)s builds the %(chart)s metropolis (2 VP).") % {"who": who, "chart": chart}
+    return kind
+
+
 def refusal(error: IllegalAction) -> str:
     """Why an action was refused, in the active language."""
     if error.code in EVENT_REFUSALS:
         return event_refusal(error.code)
+    if error.code in CK_REFUSALS:
+        return ck_refusal(error)
     p = _Params(error.params)
     if "piece" in p:
         p["piece"] = PIECE_NAMES.get(p["piece"], p["piece"])
     if "missing" in p:
         p["missing"] = cards_text(_parse_cards(p["missing"]))
     if "resource" in p:
-        p["resource"] = RESOURCE_NAMES.get(p["resource"], p["resource"])
+        p["resource"] = CARD_NAMES.get(p["resource"], p["resource"])
     texts = {
         "player_count": _("A game needs %(min)s to %(max)s players."),
         "player_name": _("Every player needs a name of at most 20 characters."),
@@ -345,6 +681,8 @@ def log_text(entry: dict, names: list[str]) -> str:
     """One game log line for a viewer (the view already redacted secrets)."""
     if entry["kind"] in EVENT_LOG_KINDS:
         return event_log_text(entry, names)
+    if entry["kind"] in CK_LOG_KINDS:
+        return ck_log_text(entry, names)
     p = dict(entry.get("params") or {})
     seat = entry.get("seat")
     who = names[seat] if seat is not None and 0 <= seat < len(names) else ""
@@ -357,6 +695,13 @@ def log_text(entry: dict, names: list[str]) -> str:
         return _("%(who)s placed a settlement and a road (round %(round)s).") % {"who": who, "round": p["round"]}
     if kind == "game_started":
         return _("Setup done: %(who)s starts.") % {"who": who}
+    if kind == "rolled" and p.get("event"):  # Cities & Knights: the event die too
+        text = _("%(who)s rolled %(total)s (yellow %(a)s + red %(b)s) and the %(event)s.") % {
+            "who": who, "total": p["total"], "a": p["dice"][0], "b": p["dice"][1],
+            "event": EVENT_DIE_NAMES.get(p["event"], p["event"])}
+        if p.get("alchemist"):
+            text += " " + _("(The number dice were set by the Alchemist.)")
+        return text
     if kind == "rolled":
         return _("%(who)s rolled %(total)s (%(a)s + %(b)s).") % {
             "who": who, "total": p["total"], "a": p["dice"][0], "b": p["dice"][1]}
@@ -424,15 +769,15 @@ def log_text(entry: dict, names: list[str]) -> str:
     if kind == "stole":
         if "card" in p:  # only thief and victim see this
             return _("%(who)s took 1 %(card)s from %(victim)s.") % {
-                "who": who, "card": RESOURCE_NAMES.get(p["card"], p["card"]), "victim": name(p["victim"])}
+                "who": who, "card": CARD_NAMES.get(p["card"], p["card"]), "victim": name(p["victim"])}
         return _("%(who)s took a random card.") % {"who": who}
     if kind == "monopoly_taken":
         given = ", ".join(f"{name(int(s))} {n}" for s, n in p["taken"].items()) or _("nobody had any")
         return _("%(who)s takes %(total)s %(resource)s (%(list)s).") % {
-            "who": who, "total": p["total"], "resource": RESOURCE_NAMES.get(p["resource"], p["resource"]),
+            "who": who, "total": p["total"], "resource": CARD_NAMES.get(p["resource"], p["resource"]),
             "list": given}
     if kind == "bank_short":
-        short = ", ".join(str(RESOURCE_NAMES.get(r, r)) for r in p["resources"])
+        short = ", ".join(str(CARD_NAMES.get(r, r)) for r in p["resources"])
         return _("The bank ran short of %(list)s: only a player owed it alone gets the rest.") % {"list": short}
     if kind == "bank_trade":
         return _("%(who)s traded %(gave)s with the bank for %(got)s (%(ratio)s:1).") % {
@@ -498,7 +843,7 @@ def _parse_cards(text) -> dict:
     cards = {}
     for part in str(text).split():
         resource, _sep, count = part.partition(":")
-        if resource in RESOURCE_NAMES and count.isdigit():
+        if resource in CARD_NAMES and count.isdigit():
             cards[resource] = int(count)
     return cards
 
@@ -512,7 +857,7 @@ def _count(resources: list) -> dict:
 
 def cards_text(resources: dict) -> str:
     """{"grain": 2, "ore": 1} -> "2 grain, 1 ore" in the active language."""
-    return ", ".join(f"{count} {RESOURCE_NAMES.get(name, name)}" for name, count in resources.items() if count) or "–"
+    return ", ".join(f"{count} {CARD_NAMES.get(name, name)}" for name, count in resources.items() if count) or "–"
 
 
 def production_text(production: dict, names: list[str]) -> str:

@@ -44,10 +44,13 @@ LOG = "log"           # shared unless this viewer's log shows it a secret
 BOARD = "board"       # this viewer's tap targets around the shared picture
 SEATS = "seats"       # this viewer's, and it changes only when the seats do (seats_changed)
 FRAGMENTS = {
-    "table": (("flash", ALWAYS), ("status", SHARED), ("dice", SHARED), ("board", BOARD), ("reader", PRIVATE),
+    "table": (("flash", ALWAYS), ("status", SHARED), ("dice", SHARED), ("ck", SHARED), ("board", BOARD), ("reader", PRIVATE),
               ("scoreboard", SHARED), ("market", SHARED), ("actions", PRIVATE), ("histogram", SHARED),
               ("seats", SEATS), ("log", LOG)),
-    "seat": (("flash", ALWAYS), ("status", SHARED), ("dice", SHARED), ("board", BOARD), ("hand", PRIVATE),
+    # Cities & Knights' panel reads only public parts of the view, but phones render their own
+    # (it sits beside their hand): no sharing between seats unless proven public.
+    "seat": (("flash", ALWAYS), ("status", SHARED), ("dice", SHARED), ("ck", PRIVATE), ("board", BOARD),
+             ("hand", PRIVATE),
              ("actions", PRIVATE), ("trade", PRIVATE), ("scoreboard", SHARED), ("log", LOG)),
 }
 # Public fragments that look the same on the table and on a phone (they read neither

@@ -11,6 +11,7 @@ from django.utils.safestring import mark_safe
 from . import engine, services
 from .board_svg import board_picture
 from .engine.hands import COSTS, RESOURCES
+from .ck_screens import ck_context
 from .event_screens import (event_choice_context, event_context, event_waiting, mark_damaged_roads, steadiness,
                             variant_context)
 from .messages import (BUILD_NAMES, DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, RESOURCE_NAMES,
@@ -89,6 +90,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     context["event_waiting"] = event_waiting(view)
     mark_damaged_roads(context.get("board"), view["events"])
     context.update(variant_context(view))  # Traders & Barbarians game options
+    context.update(ck_context(view, names, context.get("board")))  # Cities & Knights (ck_screens.py)
     if view["me"]:
         context["my_cards"] = [
             {**c, "label": DEV_CARD_NAMES[c["card"]]} for c in view["me"]["dev_cards"]

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from . import dice_reader, engine, rendering, services
 from .engine import IllegalAction
-from .engine.hands import RESOURCES
+from .engine.hands import COMMODITIES, RESOURCES
 from .forms import NewGameForm
 from .engine import board as board_model
 from .messages import HARBOUR_NAMES, TERRAIN_NAMES, balance_reasons, refusal
@@ -155,14 +155,18 @@ def _action_args(post) -> dict:
     if "die1" in post or "die2" in post:
         args["dice"] = [post.get("die1"), post.get("die2")]
     for field in ("victim", "hand_size", "card", "resource", "holder", "source", "seat", "corner", "edge", "hex",
-                  "terrain", "number", "harbour", "give", "get", "count", "to", "offer", "partner", "answer"):
+                  "terrain", "number", "harbour", "give", "get", "count", "to", "offer", "partner", "answer",
+                  # Cities & Knights: the event die, a chart, a knight, a deck, a commodity, a second hex
+                  "event", "chart", "knight", "deck", "commodity", "other_hex", "city"):
         if field in post:
             args[field] = post.get(field)
     if "resources" in post:
         args["resources"] = post.getlist("resources")
+    if "knights" in post:  # Smithing: up to two knights
+        args["knights"] = [k for k in post.getlist("knights") if k]
     # Card bundles come as one number field per resource: give_brick=1, cards_ore=2 ...
     for bundle in ("give", "get", "cards"):
-        fields = {r: post.get(f"{bundle}_{r}") for r in RESOURCES if f"{bundle}_{r}" in post}
+        fields = {r: post.get(f"{bundle}_{r}") for r in RESOURCES + COMMODITIES if f"{bundle}_{r}" in post}
         if fields:
             args[bundle] = fields
     return args

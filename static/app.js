@@ -2,8 +2,25 @@
 document.addEventListener("change", function (event) {
   var form = event.target.closest("form[data-auto-submit]");
   if (!form) return;
-  if (form.querySelector('input[name="die1"]:checked') && form.querySelector('input[name="die2"]:checked')) {
+  // Cities & Knights adds the event die (and after an Alchemist only the event die is asked).
+  var ready = ["die1", "die2", "event"].every(function (name) {
+    return !form.querySelector('input[name="' + name + '"]') || form.querySelector('input[name="' + name + '"]:checked');
+  });
+  if (ready) {
     htmx.trigger(form, "submit");
+  }
+});
+
+// Cities & Knights: a button switches the board's taps to placing a knight (its corners
+// would otherwise sit under the settlement targets); a tap on a knight target ends it.
+document.addEventListener("click", function (event) {
+  var button = event.target.closest("[data-board-mode]");
+  if (button) {
+    document.body.classList.toggle("mode-" + button.getAttribute("data-board-mode"));
+    return;
+  }
+  if (event.target.closest(".target-knight")) {
+    document.body.classList.remove("mode-knight");
   }
 });
 

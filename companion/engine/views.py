@@ -67,6 +67,8 @@ def view(state: dict, viewer, version: int = 0) -> dict:
     extra_view = getattr(rules, "extra_view", None)  # a ruleset's own public and private parts
     if extra_view is not None:
         result[rules.VIEW_KEY] = extra_view(state, viewer)
+        if "ck" in state and not finished:
+            result["ck"]["orders"] = ck_orders(state, viewer)
     if viewer == TABLE:
         result["allowed"] = sorted(allowed_actions(state, {"role": "table"}))
     else:
@@ -93,7 +95,11 @@ def view(state: dict, viewer, version: int = 0) -> dict:
 BOARD_ACTIONS = {"settlement": ("place_settlement", "build_settlement"),
                  "road": ("place_road", "build_road", "damage_road"),  # damage_road: an Earthquake (events.py)
                  "city": ("build_city",), "robber": ("move_robber",), "hex": ("edit_hex",),
-                 "coast": ("edit_harbour",)}
+                 "coast": ("edit_harbour",),
+                 # Cities & Knights (cities_knights.py): a new knight, a displaced knight, a wall, a lost city
+                 "knight": ("build_knight",), "relocate": ("relocate_knight",), "wall": ("build_wall",),
+                 "lose_city": ("lose_city",)}
+CK_COSTS = {"knight": ("knight",), "wall": ("wall",)}  # board kinds paid from the hand in Cities & Knights
 
 
 def _board_view(state: dict, viewer, finished: bool):
@@ -115,6 +121,15 @@ def _board_view(state: dict, viewer, finished: bool):
             if board["free_roads"]:
                 unaffordable.discard("road")
     targets_now = events.board_targets(state, viewer) if state["phase"] == "event" else base.board_targets(state, seat)
+    if "ck" in state:  # Cities & Knights: knights, walls and its own decisions on the board
+        targets_now = {**targets_now, **_ck_targets(state, viewer, seat)}
+        if hands.uses_hands(state) and state["phase"] == "main":
+            if viewer == TABLE:
+                unaffordable |= {"knight", "wall"}
+            else:
+                from . import cities_knights as ck
+                cards = hands.hand(state, seat)
+                unaffordable |= {k for k in CK_COSTS if hands.missing(cards, ck.COSTS[k])}
     for kind, locations in targets_now.items():
         action = next((a for a in BOARD_ACTIONS[kind] if a in allowed), None)
         if action and kind not in unaffordable:  # no tap targets for what the hand can't pay
@@ -131,6 +146,65 @@ def _board_view(state: dict, viewer, finished: bool):
         "actions": actions,
         "problems": [code for code, _details in base.board_problems(state)] if state["phase"] == "board" else [],
     }
+
+
+def _ck_targets(state: dict, viewer, seat: int) -> dict:
+    """Cities & Knights corners to tap: where a new knight may stand, a city that may get a
+    wall, where a displaced knight may go, which city a beaten player gives up."""
+    from . import cities_knights as ck
+
+    pieces = state["board"]["pieces"]
+    targets = {}
+    if state["phase"] == "main":
+        targets["knight"] = ck.knight_corners(state, seat)
+        targets["wall"] = sorted(c for c, s in pieces["cities"].items() if s == seat and c not in pieces["walls"])
+    pending_seats = [p["seat"] for p in state["pending"]
+                     if viewer == TABLE or p["seat"] == int(viewer)]
+    displaced = state["ck"]["displaced"]
+    if state["phase"] == "relocate" and displaced and displaced["seat"] in pending_seats:
+        targets["relocate"] = list(displaced["options"])
+    if state["phase"] == "barbarian":
+        losers = [p["seat"] for p in state["pending"] if p["kind"] == "lose_city" and p["seat"] in pending_seats]
+        if losers:
+            targets["lose_city"] = ck.free_cities(state, losers[0])
+    return targets
+
+
+def ck_orders(state: dict, viewer) -> dict | None:
+    """What the active player's knights may do now, for their phone (or the table in paper
+    mode): each knight with its place, where it may move, whether it may chase the robber,
+    be activated or promoted. Knights lie open on the table: nothing here is secret."""
+    if "ck" not in state or state["phase"] not in ("main", "roll"):
+        return None
+    from . import cities_knights as ck
+
+    seat = state["turn"]["seat"]
+    if viewer != TABLE and int(viewer) != seat:
+        return None
+    turn = state["turn"]["number"]
+    on_board = state["board"] is not None
+    g = base.boards.geometry(state["board"]["layout"]) if on_board else None
+    knights = []
+    for k in state["players"][seat]["knights"]:
+        ready = k["active"] and k["activated"] != turn and k["acted"] != turn and state["phase"] == "main"
+        moves, chase = [], False
+        if ready and on_board and k["corner"]:
+            pieces = state["board"]["pieces"]
+            for corner in sorted(ck.reachable_corners(state, seat, k["corner"])):
+                if base.boards.building_at(pieces, corner):
+                    continue
+                other = pieces["knights"].get(corner)
+                if other is None:
+                    moves.append({"corner": corner, "displaces": None})
+                elif other != seat:
+                    _other_seat, theirs = ck._owner_knight_at(state, corner)
+                    if theirs["level"] < k["level"]:
+                        moves.append({"corner": corner, "displaces": other})
+            chase = not ck.robber_locked(state) and state["board"]["robber"] in g.corner_hexes[k["corner"]]
+        promotion = ck._promotion_refusal(state, seat, k)
+        knights.append({**k, "ready": ready, "moves": moves, "chase": chase,
+                        "promotable": promotion is None, "promotion_refusal": promotion[0] if promotion else None})
+    return {"seat": seat, "knights": knights}
 
 
 def _hand_view(state: dict, seat: int) -> dict:

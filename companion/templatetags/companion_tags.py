@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 from django import template
 from django.urls import reverse
 
-from ..messages import COLOR_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
+from ..messages import CARD_NAMES, COLOR_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
 
 register = template.Library()
 
@@ -25,7 +25,7 @@ def idem() -> str:
 
 @register.filter
 def resource_name(code: str) -> str:
-    return RESOURCE_NAMES.get(code, code)
+    return CARD_NAMES.get(code, code)  # resources, and Cities & Knights commodities
 
 
 @register.filter

@@ -25,7 +25,8 @@ from .test_properties import SETTINGS as BASE_SETTINGS
 from companion.engine.chance import seeded_secret
 
 SETTINGS = settings(BASE_SETTINGS, max_examples=25)  # long games: fewer of them
-ARG = {"settlement": "corner", "city": "corner", "road": "edge", "robber": "hex"}
+ARG = {"settlement": "corner", "city": "corner", "road": "edge", "robber": "hex",
+       "knight": "corner", "relocate": "corner", "wall": "corner", "lose_city": "corner"}  # C&K taps (engine/views.py)
 CARDS = sorted(ck.DECK_OF)
 
 

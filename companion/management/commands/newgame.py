@@ -22,10 +22,10 @@ class Command(BaseCommand):
     help = 'Create a game: --players "Ala:red,Bartek:blue,Celina:white".'
 
     def add_arguments(self, parser):
-        parser.add_argument("--rules", default="base")
+        parser.add_argument("--rules", default="base", choices=["base", "cities_knights"])
         parser.add_argument("--players", required=True, help="name:colour pairs, clockwise from the first player")
         parser.add_argument("--seed", type=int, default=None, help="reproducible dice and cards")
-        parser.add_argument("--target", type=int, default=10)
+        parser.add_argument("--target", type=int, default=None, help="default: 10, Cities & Knights 13")
         parser.add_argument("--dice", default="typed", choices=["typed", "virtual", "events"],
                             help="events: the Events of Catan cards instead of dice")
         parser.add_argument("--variant", action="append", default=[], choices=["friendly_robber", "harbormaster"],
@@ -40,7 +40,7 @@ class Command(BaseCommand):
         config = {
             "rules": o["rules"],
             "players": parse_players(o["players"]),
-            "target": o["target"],
+            "target": o["target"] or (13 if o["rules"] == "cities_knights" else 10),
             "dice_source": o["dice"],
             "board": o["board"],
             "play_mode": o["play_mode"],

@@ -1,0 +1,218 @@
+"""What the screens show for Cities & Knights (engine/cities_knights.py): the barbarian
+track and the battle, each player's knights and city improvements, and on a player's own
+phone their progress cards, commodities and the decisions they owe.
+
+Everything comes from the view of one viewer (engine.view): a phone's progress cards are
+only in that phone's view, so a template can't show another player's cards.
+"""
+from django.utils.translation import gettext as _
+
+from .engine import board as boards
+from .engine.cities_knights import (ABILITY_LEVEL, COMMODITY_OF, COSTS, DECK_OF, EVENT_FACES, IMPROVEMENTS, MAX_LEVEL,
+                                    METROPOLIS_LEVEL, PROGRESS_LIMIT)
+from .engine.hands import COMMODITIES, RESOURCES
+from .messages import (CARD_NAMES, COMMODITY_NAMES, DECK_NAMES, EVENT_DIE_NAMES, IMPROVEMENT_LEVELS,
+                       IMPROVEMENT_NAMES, KNIGHT_LEVEL_NAMES, PROGRESS_NAMES, PROGRESS_TEXTS, TERRAIN_NAMES,
+                       cards_text, ck_battle_lines)
+
+EVENT_DIE_FACES = ("ship", "blue", "green", "yellow")  # the typed entry's four choices
+GATE_DECK = {"yellow": "trade", "blue": "politics", "green": "science"}
+# Cards played from the phone, and what each asks for (see the engine's effects).
+PROGRESS_ARGS = {
+    "alchemist": "dice", "resource_monopoly": "resource", "trade_monopoly": "commodity",
+    "merchant_fleet": "card_kind", "smithing": "knights", "medicine": "corner_city",
+    "engineer": "corner_wall", "inventor": "two_hexes", "bishop": "hex", "merchant": "merchant_hex",
+}
+
+
+def _missing(hand: dict | None, cost: dict) -> str:
+    if hand is None:
+        return ""
+    short = {k: n - hand.get(k, 0) for k, n in cost.items() if hand.get(k, 0) < n}
+    return cards_text(short) if short else ""
+
+
+def corner_label(layout: dict, corner: str) -> str:
+    """An intersection in words: the hexes around it with their numbers."""
+    g = boards.geometry(layout)
+    parts = []
+    for h in g.corner_hexes.get(corner, ()):
+        cell = layout["hexes"].get(h) or {}
+        terrain = str(TERRAIN_NAMES.get(cell.get("terrain"), cell.get("terrain") or "?")).split(" (")[0]
+        parts.append(f"{terrain} {cell['number']}" if cell.get("number") else terrain)
+    return " · ".join(parts) or corner
+
+
+def hex_label(layout: dict, hex_: str) -> str:
+    cell = layout["hexes"].get(hex_) or {}
+    terrain = str(TERRAIN_NAMES.get(cell.get("terrain"), cell.get("terrain") or "?")).split(" (")[0]
+    return f"{terrain} {cell['number']}" if cell.get("number") else terrain
+
+
+def ck_context(view: dict, names: list[str], picture: dict | None = None) -> dict:
+    """The Cities & Knights part of a screen's context ({} for other games). `picture`:
+    the board drawn for this screen (board_svg), whose knights get their level here."""
+    ck = view.get("ck")
+    if not ck:
+        return {}
+    if picture:
+        _mark_pieces(picture, ck)
+    players = view["players"]
+    layout = view["board"]["layout"] if view["board"] else None
+    context = {
+        "ck_track": [{"n": i, "ship": i == ck["ship"], "catan": i == ck["track"]} for i in range(ck["track"] + 1)],
+        "ck_battle": ck_battle_lines(ck["battle"], names) if ck["battle"] else None,
+        "ck_players": [_player(row, players[row["seat"]], ck) for row in ck["players"]],
+        "ck_event": None,
+        "ck_event_faces": [{"code": f, "name": EVENT_DIE_NAMES[f]} for f in EVENT_DIE_FACES],
+        "ck_decks": [{"code": d, "name": DECK_NAMES[d], "left": ck["decks_left"][d]} for d in IMPROVEMENTS],
+        "ck_danger": ck["barbarian_strength"] > ck["defence"],
+    }
+    roll = view["last_roll"]
+    if roll and roll.get("event"):
+        context["ck_event"] = {"code": roll["event"], "name": EVENT_DIE_NAMES.get(roll["event"], roll["event"])}
+    if view["bank"] is not None:
+        context["ck_bank"] = [{"code": c, "name": COMMODITY_NAMES[c], "count": view["bank"].get(c, 0)}
+                              for c in COMMODITIES]
+    context["ck_board_targets"] = _board_targets(view, picture)
+    context["ck_orders"] = _orders(view, layout)
+    if view["me"] is not None and ck.get("me"):
+        context.update(_phone(view, ck, layout))
+    context["ck_pending"] = _pending(view, ck, layout)
+    return context
+
+
+def _player(row: dict, player: dict, ck: dict) -> dict:
+    knights = sorted(row["knights"], key=lambda k: (-k["level"], k["id"]))
+    return {
+        **row,
+        "name": player["name"],
+        "color": player["color"],
+        "knights": [{**k, "name": KNIGHT_LEVEL_NAMES[k["level"]]} for k in knights],
+        "charts": [{"code": k, "name": IMPROVEMENT_NAMES[k], "level": row["improvements"][k],
+                    "building": IMPROVEMENT_LEVELS[k][row["improvements"][k] - 1] if row["improvements"][k] else "",
+                    "metropolis": k in row["metropolises"]} for k in IMPROVEMENTS],
+        "progress_vp_names": [PROGRESS_NAMES.get(c, c) for c in row["progress_vp"]],
+        "merchant": bool(ck["merchant"] and ck["merchant"]["seat"] == row["seat"]),
+    }
+
+
+def _mark_pieces(picture: dict, ck: dict) -> None:
+    """Each knight's level and helmet, the metropolises, on the drawn board."""
+    knights = {k["corner"]: k for row in ck["players"] for k in row["knights"] if k["corner"]}
+    for drawn in picture.get("knights") or ():
+        k = knights.get(drawn["id"])
+        if k:
+            drawn.update(level=k["level"], active=k["active"])
+    picture["metropolises"] = [m["corner"] for m in ck["metropolis"].values() if m and m.get("corner")]
+
+
+def _board_targets(view: dict, picture: dict | None) -> list[dict]:
+    board = view["board"]
+    if not board or not picture:
+        return []
+    labels = {"knight": _("Place a new knight here"), "relocate": _("Move the displaced knight here"),
+              "wall": _("Build a city wall here"), "lose_city": _("Give up this city")}
+    groups = []
+    for kind, label in labels.items():
+        action = board["actions"].get(kind)
+        if not action:
+            continue
+        seat = None
+        if view["viewer"] == "table" and kind in ("relocate", "lose_city"):
+            wanted = "relocate_knight" if kind == "relocate" else "lose_city"
+            seat = next((p["seat"] for p in view["players"] if wanted in p["pending"]), None)
+        groups.append({"kind": kind, "action": action, "label": label, "seat": seat,
+                       "targets": picture["targets"].get(kind, [])})
+    return groups
+
+
+def _orders(view: dict, layout) -> dict | None:
+    orders = view["ck"].get("orders")
+    if not orders:
+        return None
+    names = [p["name"] for p in view["players"]]
+    knights = []
+    for k in orders["knights"]:
+        moves = [{"corner": m["corner"],
+                  "label": (corner_label(layout, m["corner"]) if layout else m["corner"]) + (
+                      " — " + _("displaces %(name)s") % {"name": names[m["displaces"]]}
+                      if m["displaces"] is not None else "")} for m in k["moves"]]
+        knights.append({**k, "name": KNIGHT_LEVEL_NAMES[k["level"]], "moves": moves,
+                        "where": corner_label(layout, k["corner"]) if layout and k["corner"] else ""})
+    return {"seat": orders["seat"], "knights": knights}
+
+
+def _phone(view: dict, ck: dict, layout) -> dict:
+    """A phone's own part: progress cards, commodities, what each build still lacks."""
+    me = view["me"]
+    seat = me["seat"]
+    row = ck["players"][seat]
+    hand = me.get("hand")
+    crane = ck["crane"] and view["active_seat"] == seat
+    charts = []
+    for kind in IMPROVEMENTS:
+        level = row["improvements"][kind]
+        nxt = level + 1
+        cost = {COMMODITY_OF[kind]: max(nxt - (1 if crane else 0), 0)} if nxt <= MAX_LEVEL else {}
+        holder = ck["metropolis"][kind]
+        takes = nxt <= MAX_LEVEL and ((nxt == METROPOLIS_LEVEL and holder is None) or (
+            nxt == MAX_LEVEL and (holder is None or holder["seat"] != seat)))
+        charts.append({
+            "code": kind, "name": IMPROVEMENT_NAMES[kind], "level": level, "next": nxt if nxt <= MAX_LEVEL else None,
+            "building": IMPROVEMENT_LEVELS[kind][nxt - 1] if nxt <= MAX_LEVEL else "",
+            "cost": cards_text(cost) if cost else _("free"), "missing": _missing(hand, cost),
+            "ability": nxt == ABILITY_LEVEL, "metropolis": takes,
+        })
+    builds = [{"item": item, "name": name, "cost": cards_text(COSTS[item]), "missing": _missing(hand, COSTS[item])}
+              for item, name in (("knight", _("Basic knight")), ("promote", _("Promote a knight")),
+                                 ("activate", _("Activate a knight")), ("wall", _("City wall")))]
+    cards = []
+    for card in ck["me"]["progress"]:
+        cards.append({"card": card, "deck": DECK_OF.get(card), "name": PROGRESS_NAMES.get(card, card), "text": PROGRESS_TEXTS.get(card, ""),
+                      "args": PROGRESS_ARGS.get(card), "playable": card in PROGRESS_TEXTS})
+    context = {
+        "ck_me": row,
+        "ck_charts": charts,
+        "ck_builds": builds,
+        "ck_cards": cards,
+        "ck_over_limit": len(ck["me"]["progress"]) > PROGRESS_LIMIT,
+        "ck_progress_limit": PROGRESS_LIMIT,
+        "ck_card_kinds": [{"code": k, "name": CARD_NAMES[k]} for k in RESOURCES + COMMODITIES],
+        "ck_commodities": [{"code": c, "name": COMMODITY_NAMES[c]} for c in COMMODITIES],
+    }
+    if hand is not None:
+        context["my_commodities"] = [{"code": c, "name": COMMODITY_NAMES[c], "count": hand.get(c, 0),
+                                      "gained": me["gained"].get(c, 0)} for c in COMMODITIES]
+    if layout:
+        context["ck_hexes"] = [{"id": h, "label": hex_label(layout, h)} for h in sorted(layout["hexes"])
+                               if (layout["hexes"][h] or {}).get("terrain") not in (None, "sea")]
+        pieces = view["board"]["pieces"]
+        context["ck_my_settlements"] = [{"id": c, "label": corner_label(layout, c)}
+                                        for c, s in sorted(pieces["settlements"].items()) if s == seat]
+        context["ck_my_cities"] = [{"id": c, "label": corner_label(layout, c)}
+                                   for c, s in sorted(pieces["cities"].items()) if s == seat]
+    return context
+
+
+def _pending(view: dict, ck: dict, layout) -> list[dict]:
+    """The decisions owed now, each with who owes it; the phone answers its own."""
+    out = []
+    me = view["me"]["seat"] if view["me"] else None
+    for p in view["players"]:
+        for kind in p["pending"]:
+            if kind not in ("lose_city", "defender_choice", "aqueduct", "relocate_knight", "progress_discard",
+                            "sabotage", "wedding"):
+                continue
+            item = {"kind": kind, "seat": p["seat"], "name": p["name"], "color": p["color"], "mine": p["seat"] == me,
+                    "cards_in_hand": p["cards_in_hand"]}
+            if kind == "sabotage" and p["cards_in_hand"] is not None:
+                item["due"] = p["cards_in_hand"] // 2
+            if kind == "wedding":
+                item["due"] = 2
+            out.append(item)
+    return out
+
+
+def event_faces() -> tuple:
+    return EVENT_FACES
