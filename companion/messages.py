@@ -1,6 +1,6 @@
 """Human words for the engine's codes: refusals and log entries, in Polish and English."""
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from .engine import IllegalAction
 
@@ -291,7 +291,7 @@ DECK_NAMES = {
     "science": gettext_lazy("science (green)"),
 }
 IMPROVEMENT_NAMES = {
-    "trade": gettext_lazy("Trade"),
+    "trade": pgettext_lazy("city improvement", "Trade"),
     "politics": gettext_lazy("Politics"),
     "science": gettext_lazy("Science"),
 }

@@ -10,7 +10,10 @@ ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "companion" / "locale" / "pl" / "LC_MESSAGES" / "django.po"
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
 # gettext calls as templatize writes them, and as the Python code writes them.
-CALL = re.compile(r"""\b(?:gettext|gettext_lazy|_|ngettext|pgettext)\(\s*u?(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")""")
+CALL = re.compile(r"""\b(?:gettext|gettext_lazy|_|ngettext)\(\s*u?(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")""")
+# pgettext(context, message): the message is the second argument.
+CONTEXT_CALL = re.compile(
+    r"""\bpgettext(?:_lazy)?\(\s*u?(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*,\s*u?(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")""")
 
 
 def _catalog():
@@ -25,7 +28,7 @@ def _used_msgids():
         sources.append(module.read_text())
     msgids = set()
     for source in sources:
-        for single, double in CALL.findall(source):
+        for single, double in CALL.findall(source) + CONTEXT_CALL.findall(source):
             text = single or double
             msgids.add(text.encode().decode("unicode_escape").encode("latin-1").decode("utf-8"))
     return {m for m in msgids if m.strip() and not m.startswith("%")}
