@@ -598,19 +598,25 @@ def resolve_total(step: Step, total: int, paid: dict | None = None) -> None:
         board = state["board"]
         if paid is None:  # an event card may have computed it already (Epidemic)
             paid = boards.production(board["layout"], board["pieces"], board["robber"], total) if total != 7 else {}
-        withheld = []
-        if hands.uses_hands(state):
-            paid, withheld = hands.pay_production(state, paid)
-        state["production"] = {"total": total, "seats": {str(s): r for s, r in sorted(paid.items())},
-                               "withheld": withheld, "turn": state["turn"]["number"]}
-        if paid:
-            step.log("produced", production=state["production"]["seats"])
-        if withheld:
-            step.log("bank_short", resources=withheld)
+        pay_production(step, total, paid)
     if total == 7:
         start_discards(state, robber_return="main")
     else:
         state["phase"] = "main"
+
+
+def pay_production(step: Step, total: int, owed: dict) -> dict:
+    """Announce a roll's production and, with hands on phones, pay it from the bank (its
+    shortage rule applied). Returns what each seat really got."""
+    state = step.state
+    paid, withheld = hands.pay_production(state, owed) if hands.uses_hands(state) else (owed, [])
+    state["production"] = {"total": total, "seats": {str(s): r for s, r in sorted(paid.items())},
+                           "withheld": withheld, "turn": state["turn"]["number"]}
+    if paid:
+        step.log("produced", production=state["production"]["seats"])
+    if withheld:
+        step.log("bank_short", resources=withheld)
+    return paid
 
 
 def start_discards(state: dict, robber_return: str) -> None:

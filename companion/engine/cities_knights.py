@@ -663,16 +663,7 @@ def _production(step: Step, total: int) -> bool:
     if not on_board(state):
         return False
     board = state["board"]
-    paid = production(board["layout"], board["pieces"], board["robber"], total)
-    withheld = []
-    if hands.uses_hands(state):
-        paid, withheld = hands.pay_production(state, paid)
-    state["production"] = {"total": total, "seats": {str(s): r for s, r in sorted(paid.items())},
-                           "withheld": withheld, "turn": state["turn"]["number"]}
-    if paid:
-        step.log("produced", production=state["production"]["seats"])
-    if withheld:
-        step.log("bank_short", resources=withheld)
+    paid = base.pay_production(step, total, production(board["layout"], board["pieces"], board["robber"], total))
     if total == 7:
         return False
     aqueduct = [s for s in clockwise_from(state, state["turn"]["seat"])
