@@ -23,7 +23,7 @@ from companion.models import Game
 from companion.views import HOSTED
 
 from .helpers import TABLE
-from .test_consumers import _connect, _drain, _session
+from .traffic import Traffic
 
 PLAYERS = [{"name": "Ala", "color": "red"}, {"name": "Bartek", "color": "blue"}, {"name": "Celina", "color": "orange"}]
 
@@ -150,36 +150,16 @@ def test_knights_are_drawn_on_the_board_with_their_level():
 # ---------------------------------------------------------------- a progress card stays on its owner's phone
 
 
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_a_progress_card_is_only_in_its_owners_payloads():
-    game = await sync_to_async(lambda: setup(ck_game("paper", "none", seed=6)))()
-    keys = {}
-    for seat in await sync_to_async(list)(game.seats.all()):
-        keys[seat.index] = await sync_to_async(_session)()
-        await sync_to_async(services.bind_seat)(game, seat.join_token, keys[seat.index])
-    host = await sync_to_async(_session)(**{HOSTED: [game.code]})
-    screens = {"table": _connect(f"/ws/g/{game.code}/table/", host)}
-    for index, key in keys.items():
-        screens[index] = _connect(f"/ws/g/{game.code}/seat/", key)
-    for communicator in screens.values():
-        assert (await communicator.connect())[0]
-    received = {name: [] for name in screens}
-    perform = sync_to_async(services.perform)
-
-    async def act(actor, kind, **args):
-        nonlocal game
-        game = (await perform(game, actor, kind, args)).game
-        for name, communicator in screens.items():
-            received[name] += await _drain(communicator, quiet=0.2)
-
+    traffic = await Traffic.open(await sync_to_async(lambda: setup(ck_game("paper", "none", seed=6)))())
+    act, received = traffic.act, traffic.received
     await act(TABLE, "roll", dice=[1, 2], event="blue")
     await act(TABLE, "improve_city", chart="science")  # Ala: the abbey, red 1-2 draw green cards
     await act(TABLE, "end_turn")
     await act(TABLE, "roll", dice=[3, 1], event="green")  # Bartek's roll: a green gate, red 1
-    state, _ = await sync_to_async(services.current_state)(game)
+    state = await traffic.state()
     held = state["players"][0]["progress"] + state["players"][0]["progress_vp"]
     assert len(held) == 1
     card = held[0]
@@ -190,8 +170,7 @@ async def test_a_progress_card_is_only_in_its_owners_payloads():
     for other in ("table", 1, 2):
         assert not any(name in payload for payload in received[other]), other
         assert not any(f'data-card="{card}"' in payload for payload in received[other])
-    for communicator in screens.values():
-        await communicator.disconnect()
+    await traffic.close()
 
 
 # ---------------------------------------------------------------- forged posts

@@ -19,7 +19,7 @@ from companion.models import Game
 from companion.views import HOSTED
 
 from .helpers import TABLE
-from .test_consumers import _connect, _drain, _session
+from .traffic import Traffic
 
 PLAYERS = [{"name": "Ala", "color": "red"}, {"name": "Bartek", "color": "blue"}, {"name": "Celina", "color": "orange"}]
 HAND = re.compile(r'data-resource="(\w+)" data-count="(\d+)"')
@@ -42,34 +42,12 @@ def hands_shown(payload: str) -> list[dict]:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_no_payload_for_one_seat_reveals_another_seats_cards():
-    game = await sync_to_async(hands_game)()
-    keys = {}
-    for seat in await sync_to_async(list)(game.seats.all()):
-        keys[seat.index] = await sync_to_async(_session)()
-        await sync_to_async(services.bind_seat)(game, seat.join_token, keys[seat.index])
-    host = await sync_to_async(_session)(**{HOSTED: [game.code]})
-    screens = {"table": _connect(f"/ws/g/{game.code}/table/", host)}
-    for index, key in keys.items():
-        screens[index] = _connect(f"/ws/g/{game.code}/seat/", key)
-    for communicator in screens.values():
-        assert (await communicator.connect())[0]
-    received = {name: [] for name in screens}
-
-    perform = sync_to_async(services.perform)
-
-    async def act(actor, kind, **args):
-        nonlocal game
-        outcome = await perform(game, actor, kind, args)
-        game = outcome.game
-        for name, communicator in screens.items():
-            received[name] += await _drain(communicator, quiet=0.2)
-        return outcome
-
+    traffic = await Traffic.open(await sync_to_async(hands_game)())
+    act, received = traffic.act, traffic.received
     ala, bartek, celina = {"seat": 0}, {"seat": 1}, {"seat": 2}
     await act(TABLE, "roll", dice=[1, 3])  # Ala's turn: a 4
     await act(ala, "offer_trade", give={"lumber": 1}, get={"grain": 1})
-    state, _ = await sync_to_async(services.current_state)(game)
-    offer = state["offers"][0]["id"]
+    offer = (await traffic.state())["offers"][0]["id"]
     await act(celina, "answer_offer", offer=offer, answer="accept")
     await act(ala, "confirm_trade", offer=offer, partner=2)
     await act(TABLE, "end_turn")
@@ -79,11 +57,11 @@ async def test_no_payload_for_one_seat_reveals_another_seats_cards():
     await act(celina, "move_robber", hex="-1,1")
     await act(celina, "steal", victim=1)
     await act(celina, "buy_dev")
-    state, _ = await sync_to_async(services.current_state)(game)
+    state = await traffic.state()
+    game = traffic.game
     stolen = next(e for e in state["log"] if e["kind"] == "stole")["secret"]["params"]["card"]
     bought = state["players"][2]["dev_hand"][0]["card"]
-    for communicator in screens.values():
-        await communicator.disconnect()
+    await traffic.close()
 
     # Every hand a phone was shown is its own hand at some moment of the game.
     records = await sync_to_async(lambda: game.records.count())()
