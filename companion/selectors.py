@@ -10,11 +10,11 @@ from django.utils.safestring import mark_safe
 
 from . import engine, services
 from .board_svg import board_picture
-from .engine.hands import COSTS, RESOURCES
+from .engine.hands import COMMODITIES, COSTS, RESOURCES
 from .ck_screens import ck_context
 from .event_screens import (event_choice_context, event_context, event_waiting, mark_damaged_roads, steadiness,
                             variant_context)
-from .messages import (BUILD_NAMES, DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, RESOURCE_NAMES,
+from .messages import (BUILD_NAMES, CARD_NAMES, DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, RESOURCE_NAMES,
                        board_problem_texts, cards_text, log_text, production_text, reader_notice)
 from .models import DiceReaderStatus, Game
 
@@ -126,15 +126,22 @@ def _hand_context(view: dict) -> dict:
     """A phone's hand with hands on phones: its cards, what each build lacks, bank trades."""
     me = view["me"]
     hand = me["hand"]
-    ratios = me["trade_ratios"] or {}
+    # Cities & Knights trades commodities too, at its own ratios (trading house, merchant).
+    ck_me = (view.get("ck") or {}).get("me") or {}
+    ratios = ck_me.get("trade_ratios") or me["trade_ratios"] or {}
+    kinds = [k for k in RESOURCES + COMMODITIES if k in hand]
+    bank = view["bank"] or {}
     return {
         "my_resources": [{"code": r, "name": RESOURCE_NAMES[r], "count": hand[r], "gained": me["gained"].get(r, 0)}
                          for r in RESOURCES],
         "build_costs": [{"item": item, "name": BUILD_NAMES[item], "cost": cards_text(cost),
                          "missing": cards_text(me["missing"][item]) if me["missing"][item] else ""}
                         for item, cost in COSTS.items()],
-        "bank_gives": [{"code": r, "name": RESOURCE_NAMES[r], "ratio": ratios.get(r, 4)}
-                       for r in RESOURCES if hand[r] >= ratios.get(r, 4)],
+        "bank_gives": [{"code": r, "name": CARD_NAMES[r], "ratio": ratios.get(r, 4)}
+                       for r in kinds if hand[r] >= ratios.get(r, 4)],
+        "bank_gets": [{"code": r, "name": CARD_NAMES[r], "count": bank.get(r, 0)} for r in kinds],
+        "trade_kinds": [{"code": r, "name": CARD_NAMES[r], "count": hand[r]} for r in kinds],
+        "my_ratios": [{"name": CARD_NAMES[r], "ratio": ratios[r]} for r in kinds if r in ratios],
         "trade_partners": [p for p in view["players"] if p["seat"] != me["seat"]],
     }
 

@@ -20,6 +20,7 @@ from companion.engine import view as engine_view
 from companion.engine.cities_knights import VP_CARDS
 from companion.messages import PROGRESS_NAMES
 from companion.models import Game
+from companion.selectors import screen_context
 from companion.views import HOSTED
 
 from .helpers import TABLE
@@ -202,3 +203,18 @@ def test_forged_cities_and_knights_posts_are_refused():
     game.refresh_from_db()
     state, _ = services.current_state(game)
     assert state["players"][0]["improvements"] == {"trade": 0, "politics": 0, "science": 0}
+
+
+@pytest.mark.django_db
+def test_commodities_trade_on_the_phone_at_the_cities_and_knights_ratios():
+    """Commodities are offered to other players and to the bank like resources (4:1, a
+    harbour's 3:1 — 2:1 with the trading house); the phone lists them with their ratios."""
+    game = setup(ck_game("hands", "random"))
+    state, _ = services.current_state(game)
+    seat = state["turn"]["seat"]
+    context = screen_context(game, seat)
+    codes = [k["code"] for k in context["trade_kinds"]]
+    assert codes[-3:] == ["paper", "cloth", "coin"]
+    assert {r["code"] for r in context["bank_gets"]} >= {"paper", "cloth", "coin"}
+    names = {r["name"] for r in context["my_ratios"]}
+    assert {"paper", "cloth", "coin"} <= {str(n) for n in names}
