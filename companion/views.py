@@ -89,10 +89,18 @@ def join(request: HttpRequest, code: str, token: str) -> HttpResponse:
     seat = services.bind_seat(game, token, _session_key(request)) if game else None
     if seat is None:
         # Wrong game codes count too: guessing either is what the limit is for.
-        if not cache.add(misses_key, 1, settings.JOIN_FAILURE_WINDOW):
-            cache.incr(misses_key)
+        _count_miss(misses_key)
         return render(request, "join_invalid.html", {"game": game}, status=404)
     return redirect("seat", code=game.code)
+
+
+def _count_miss(key: str) -> None:
+    if cache.add(key, 1, settings.JOIN_FAILURE_WINDOW):
+        return
+    try:
+        cache.incr(key)
+    except ValueError:  # the window ran out between the two calls
+        cache.set(key, 1, settings.JOIN_FAILURE_WINDOW)
 
 
 def _client_address(request: HttpRequest) -> str:
