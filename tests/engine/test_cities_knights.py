@@ -886,7 +886,47 @@ def test_a_knight_moves_along_own_roads_and_displaces_a_weaker_one():
     game.players[1]["knights"].append(weak)
     game.players[0]["knights"][0].update(active=True, acted=None)
     game.act("move_knight", actor={"seat": 0}, knight=mover["id"], to=end)
-    assert game.players[1]["knights"] == [] or game.state["phase"] == "relocate"
+    # Seat 1 has no road of its own there: no free corner in its network, the knight goes home.
+    assert game.players[1]["knights"] == [] and game.state["phase"] == "main"
+    assert game.state["board"]["pieces"]["knights"] == {end: 0}
+    assert any(e["kind"] == "knight_lost" and e["seat"] == 1 for e in game.state["log"][-3:])
+
+
+def test_a_displaced_knight_is_put_back_on_its_owners_network():
+    """C&K: the owner moves a displaced knight to another free intersection of the same road
+    network of theirs; its state (active) stays as it was."""
+    game = board_game(3)
+    pieces = game.state["board"]["pieces"]
+
+    def free_edges(corner):
+        return [e for e in G.corner_edges[corner] if e not in pieces["roads"]
+                and boards.building_at(pieces, G.other_corner(e, corner)) is None]
+
+    # An open intersection with two free paths (set up by hand: only the knights matter here).
+    end = next(c for c in sorted(G.corners) if boards.building_at(pieces, c) is None and len(free_edges(c)) >= 2)
+    onward, own = free_edges(end)[:2]
+    # Seat 0's strong knight one road further on; seat 1 owns a road from `end` to a free corner.
+    pieces["roads"][onward] = 0
+    game.players[0]["roads"] += 1
+    mover = knight_on_board(game, 0, G.other_corner(onward, end), level=2)
+    pieces["roads"][own] = 1
+    game.players[1]["roads"] += 1
+    refuge = G.other_corner(own, end)
+    # Seat 1's basic active knight at `end`.
+    pieces["knights"][end] = 1
+    game.players[1]["knights"].append({"id": 1, "level": 1, "active": True, "corner": end, "activated": None,
+                                       "promoted": None, "acted": None})
+    game.roll()
+    game.act("move_knight", actor={"seat": 0}, knight=mover["id"], to=end)
+    assert game.state["phase"] == "relocate"
+    assert game.state["pending"] == [{"seat": 1, "kind": "relocate_knight"}]
+    assert refuge in game.state["ck"]["displaced"]["options"]
+    assert game.refuse("relocate_knight", actor={"seat": 0}, corner=refuge).code == "not_your_turn"
+    game.act("relocate_knight", actor={"seat": 1}, corner=refuge)
+    (knight,) = game.players[1]["knights"]
+    assert knight["corner"] == refuge and knight["active"]
+    assert game.state["board"]["pieces"]["knights"] == {end: 0, refuge: 1}
+    assert game.state["phase"] == "main"
 
 
 def test_a_knight_activated_this_turn_takes_no_order():
