@@ -732,8 +732,11 @@ def steal(step: Step) -> None:
     state["robber_return"] = None
 
 
-def _take_random_card(step: Step, thief: int, victim: int) -> None:
-    """The server draws the card; only thief and victim learn which."""
+def _take_random_card(step: Step, thief: int, victim: int, several: bool = False) -> None:
+    """The server draws the card; only thief and victim learn which.
+
+    `several`: one action takes from more than one hand (C&K's Bishop), so each draw is
+    recorded under its own outcome key."""
     state = step.state
     victim_hand = hands.hand(state, victim)
     counter = state["counters"]["steal"]
@@ -746,7 +749,8 @@ def _take_random_card(step: Step, thief: int, victim: int) -> None:
             index -= victim_hand[r]
         raise AssertionError("index beyond the hand")
 
-    card = step.outcome("stolen", draw, lambda v: v in hands.kinds(state) and victim_hand[v] > 0)
+    key = f"stolen:{counter}" if several else "stolen"
+    card = step.outcome(key, draw, lambda v: v in hands.kinds(state) and victim_hand[v] > 0)
     state["counters"]["steal"] = counter + 1
     hands.move(state, victim, thief, {card: 1})
     step.log("stole", seat=thief, secret_for=[thief, victim], victim=victim, card=card)

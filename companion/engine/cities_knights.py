@@ -1430,26 +1430,6 @@ def _inventor(step: Step, seat: int) -> None:
     step.log("inventor", seat=seat, hexes=[a, b], numbers=[nb, na])
 
 
-def _steal_random(step: Step, thief: int, victim: int) -> None:
-    """A random card of the victim's hand to the thief (drawn by the server)."""
-    state = step.state
-    victim_hand = hands.hand(state, victim)
-    counter = state["counters"]["steal"]
-
-    def draw(chance):
-        index = chance.randint("steal", counter, hands.hand_size(state, victim))
-        for kind in hands.kinds(state):
-            if index < victim_hand[kind]:
-                return kind
-            index -= victim_hand[kind]
-        raise AssertionError("index beyond the hand")
-
-    card = step.outcome(f"stolen:{counter}", draw, lambda v: v in hands.kinds(state) and victim_hand[v] > 0)
-    state["counters"]["steal"] = counter + 1
-    hands.move(state, victim, thief, {card: 1})
-    step.log("stole", seat=thief, secret_for=[thief, victim], victim=victim, card=card)
-
-
 @effect("bishop")
 def _bishop(step: Step, seat: int) -> None:
     """Move the robber and take a random card from each player with a building at its
@@ -1473,7 +1453,7 @@ def _bishop(step: Step, seat: int) -> None:
     if hands.uses_hands(state):
         for victim in victims:
             if hands.hand_size(state, victim):
-                _steal_random(step, seat, victim)
+                base._take_random_card(step, seat, victim, several=True)
 
 
 def _ask_each(step: Step, seat: int, seats: list, kind: str) -> None:
