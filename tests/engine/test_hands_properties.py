@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from companion.engine import TABLE, view
 from companion.engine import base, hands
 from companion.engine import board as boards
+from companion.engine.game import advance, new_game, new_history
+
 from . import test_properties as properties
 from .test_board_properties import ChanceRng
-from companion.engine.game import advance, new_game, new_history
 
 clone = copy.deepcopy
 ARG = {"settlement": "corner", "city": "corner", "road": "edge", "robber": "hex"}
@@ -96,7 +97,6 @@ def _tap(data, live: Live, actor: dict, viewer) -> bool:
 def step(data, live: Live) -> bool:
     state = live.state
     phase = state["phase"]
-    n = len(state["players"])
     if phase == "finished":
         return False
     active = base.active_seat(state)
