@@ -16,7 +16,7 @@ State added to the base state (all plain JSON):
   hands hold the commodities (paper, cloth, coin) beside the resources; the bank 12 each;
   board pieces gain "knights" {corner: seat} and "walls" {corner: seat}.
 """
-from . import base, hands
+from . import base, hands, trading
 from . import board as boards
 from .base import _board_refusal, _location, active_seat, on_board, whole_number
 from .errors import IllegalAction
@@ -1192,23 +1192,7 @@ def trade_ratios(state: dict, seat: int) -> dict:
 
 @action("trade_bank", phases={"main"}, actors={"active"}, when=hands.uses_hands)
 def trade_bank(step: Step) -> None:
-    state = step.state
-    seat = state["turn"]["seat"]
-    kinds = hands.kinds(state)
-    give, get = step.args.get("give"), step.args.get("get")
-    if give not in kinds or get not in kinds:
-        raise IllegalAction("bad_resource", resource=str(give if give not in kinds else get)[:20])
-    if give == get:
-        raise IllegalAction("same_resource_both_sides")
-    count = whole_number(step.args.get("count", 1), "bad_count")
-    if not 1 <= count <= hands.CARDS_PER_RESOURCE:
-        raise IllegalAction("bad_count")
-    ratio = trade_ratios(state, seat)[give]
-    if state["bank"][get] < count:
-        raise IllegalAction("bank_lacks", resource=get)
-    hands.pay_to_bank(state, seat, {give: ratio * count})
-    hands.take_from_bank(state, seat, {get: count})
-    step.log("bank_trade", seat=seat, gave={give: ratio * count}, got={get: count}, ratio=ratio)
+    trading.bank_trade(step, trade_ratios(step.state, step.state["turn"]["seat"]))
 
 
 # ---------------------------------------------------------------- the turn

@@ -36,18 +36,25 @@ def _acting_seat(step: Step) -> int:
 @action("trade_bank", phases={"main"}, actors={"active"}, when=_trading)
 def trade_bank(step: Step) -> None:
     """Maritime trade: `ratio` cards of one resource for one of another, `count` times."""
+    board = step.state["board"]
+    bank_trade(step, boards.harbour_ratios(board["layout"], board["pieces"], active_seat(step.state)))
+
+
+def bank_trade(step: Step, ratios: dict) -> None:
+    """A trade with the bank at the seat's `ratios` (a ruleset may give more kinds of card
+    and better ratios: Cities & Knights' commodities, trading house, merchant)."""
     state = step.state
     seat = active_seat(state)
+    kinds = hands.kinds(state)
     give, get = step.args.get("give"), step.args.get("get")
-    if give not in hands.RESOURCES or get not in hands.RESOURCES:
-        raise IllegalAction("bad_resource", resource=str(give if give not in hands.RESOURCES else get)[:20])
+    if give not in kinds or get not in kinds:
+        raise IllegalAction("bad_resource", resource=str(give if give not in kinds else get)[:20])
     if give == get:
         raise IllegalAction("same_resource_both_sides")
     count = whole_number(step.args.get("count", 1), "bad_count")
     if not 1 <= count <= hands.CARDS_PER_RESOURCE:
         raise IllegalAction("bad_count")
-    board = state["board"]
-    ratio = boards.harbour_ratios(board["layout"], board["pieces"], seat)[give]
+    ratio = ratios[give]
     if state["bank"][get] < count:
         raise IllegalAction("bank_lacks", resource=get)
     hands.pay_to_bank(state, seat, {give: ratio * count})
