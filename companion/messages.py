@@ -639,6 +639,7 @@ def refusal(error: IllegalAction) -> str:
         "no_city_left": _("No cities left: each player has only 4."),
         "no_road_left": _("No roads left: each player has only 15."),
         "play_mode": _("Unknown play mode."),
+        "dice_source_not_in_rules": _("This game is not played with the Events of Catan cards yet: pick dice."),
         "hands_need_board": _("Hands on phones needs the board: production comes from it."),
         "cannot_afford": _("Not enough cards: %(missing)s missing."),
         "discard_on_phone": _("Each player picks the cards to give back on their own phone."),

@@ -30,6 +30,19 @@ LOG_LIMIT = 200
 STATE_SCHEMA = 2
 
 ACTIONS: dict[str, Spec] = {}
+# A ruleset that does not offer every dice source names its own (rules name -> sources).
+RULES_DICE_SOURCES: dict[str, tuple] = {}
+
+
+def dice_sources(rules: str) -> tuple:
+    return RULES_DICE_SOURCES.get(rules, DICE_SOURCES)
+
+
+def _check_dice_source(rules: str, source) -> None:
+    if source in DICE_SOURCES and source not in dice_sources(rules):
+        raise IllegalAction("dice_source_not_in_rules", source=source)
+    if source not in DICE_SOURCES:
+        raise IllegalAction("dice_source", source=str(source)[:20])
 # Rules that may stop a seat from building roads for now: (state, seat) -> refusal code or
 # None (events.py: a road damaged by an Earthquake must be repaired first).
 ROAD_BLOCKERS: list = []
@@ -83,8 +96,7 @@ def validate_config(config: dict, rulesets=("base",)) -> dict:
     if not 3 <= target <= 30:
         raise IllegalAction("target_vp")
     dice_source = config.get("dice_source", "typed")
-    if dice_source not in DICE_SOURCES:
-        raise IllegalAction("dice_source", source=dice_source)
+    _check_dice_source(str(config.get("rules", "base")), dice_source)
     board = config.get("board", "none")
     if board not in BOARD_MODES:
         raise IllegalAction("board_mode", board=board)
@@ -1023,8 +1035,7 @@ def done_building(step: Step) -> None:
         actors={"table"})
 def set_dice_source(step: Step) -> None:
     source = step.args.get("source")
-    if source not in DICE_SOURCES:
-        raise IllegalAction("dice_source", source=source)
+    _check_dice_source(step.state["config"]["rules"], source)
     if source == step.state["config"]["dice_source"]:
         raise IllegalAction("nothing_changes")
     step.state["config"]["dice_source"] = source

@@ -92,6 +92,10 @@ active_seat = base.active_seat
 # ---------------------------------------------------------------- a new game
 
 
+# The Events of Catan deck is not yet played with Cities & Knights' three dice.
+base.RULES_DICE_SOURCES["cities_knights"] = ("typed", "virtual", "reader")
+
+
 def validate_config(config: dict) -> dict:
     players = config.get("players") or []
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:

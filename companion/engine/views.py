@@ -43,6 +43,7 @@ def view(state: dict, viewer, version: int = 0) -> dict:
         "viewer": viewer,
         "version": version,
         "config": {k: state["config"][k] for k in ("rules", "target", "dice_source", "board", "play_mode")},
+        "dice_sources": list(base.dice_sources(state["config"]["rules"])),
         "phase": state["phase"],
         "active_seat": None if finished else rules.active_seat(state),
         "turn": {"number": state["turn"]["number"], "seat": state["turn"]["seat"], "rolled": state["turn"]["rolled"],
