@@ -218,3 +218,13 @@ def test_commodities_trade_on_the_phone_at_the_cities_and_knights_ratios():
     assert {r["code"] for r in context["bank_gets"]} >= {"paper", "cloth", "coin"}
     names = {r["name"] for r in context["my_ratios"]}
     assert {"paper", "cloth", "coin"} <= {str(n) for n in names}
+
+
+@pytest.mark.django_db
+def test_the_scoreboard_shows_no_development_cards_in_cities_and_knights():
+    game = setup(ck_game("hands", "random"))
+    browsers = clients(game)
+    table = browsers["table"].get(reverse("table", args=[game.code])).content.decode()
+    scoreboard = table.split('id="scoreboard"')[1].split("</section>")[0]
+    assert "Dev. cards" not in scoreboard and "Development cards left" not in scoreboard
+    assert "Cards in hand" in scoreboard
