@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from threading import Lock
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -251,9 +252,39 @@ def board_picture(board: dict, pieces: dict | None, colors: list[str], targets: 
     targets: {"settlement": [corner], "city": [corner], "road": [edge], "robber": [hex]}.
 
     Returns {"frame", "size", "width", "height", "view_box", "dims", "sea", "hexes",
-    "harbours", "roads", "settlements", "cities", "robber", "targets", "has_targets"}.
+    "harbours", "roads", "settlements", "cities", "robber", "targets", "has_targets",
+    "drawing_key"}: the last one names the picture without its targets (equal inputs, equal key).
     """
     d = frame_drawing(board["frame"], size)
+    picked = _targets(targets, d)
+    key = repr((board, pieces, colors, size, knights))
+    drawing = _drawing(key, board, pieces, colors, size, knights, d)
+    # Screens mark knights and damaged roads on their copy: those lists are copied too.
+    return {**drawing, "roads": [dict(r) for r in drawing["roads"]], "knights": [dict(k) for k in drawing["knights"]],
+            "targets": picked, "has_targets": any(picked.values()), "drawing_key": key}
+
+
+# Every screen of a game draws the same pieces after a change (only the tap targets are its
+# own): the drawing is kept by its inputs' repr, which costs a small part of drawing it.
+_drawings: dict[str, dict] = {}
+_drawings_lock = Lock()
+DRAWINGS_KEPT = 256
+
+
+def _drawing(key: str, board: dict, pieces: dict | None, colors: list[str], size: int, knights: dict | None,
+             d: FrameDrawing) -> dict:
+    drawing = _drawings.get(key)
+    if drawing is None:
+        drawing = _draw(board, pieces, colors, size, knights, d)
+        with _drawings_lock:
+            while len(_drawings) >= DRAWINGS_KEPT:
+                del _drawings[next(iter(_drawings))]  # the oldest: dicts keep insertion order
+            _drawings[key] = drawing
+    return drawing
+
+
+def _draw(board: dict, pieces: dict | None, colors: list[str], size: int, knights: dict | None,
+          d: FrameDrawing) -> dict:
     pieces = pieces or {}
     cities = pieces.get("cities") or {}
     settlements = {c: s for c, s in (pieces.get("settlements") or {}).items() if c not in cities}
@@ -282,7 +313,6 @@ def board_picture(board: dict, pieces: dict | None, colors: list[str], targets: 
             x += ROBBER_DX * size
         robber = {"hex": robber_hex, **_robber(x, y, size)}
 
-    picked = _targets(targets, d)
     knight_pieces = _knights(pieces, knights, colors, d, size)
     return {
         "frame": d.frame,
@@ -318,6 +348,4 @@ def board_picture(board: dict, pieces: dict | None, colors: list[str], targets: 
         "knights": knight_pieces,  # Cities & Knights; `knights`: {corner: {"level", "active"}}
         "walls": _walls(pieces, colors, d, size),
         "metropolises": [c for c in (board.get("metropolises") or ()) if c in d.corners],
-        "targets": picked,
-        "has_targets": any(picked.values()),
     }

@@ -104,6 +104,7 @@ def forget() -> None:
     with _shared_lock:
         _shared.clear()
         _contexts.clear()
+        _pictures.clear()
 
 
 # Stands in for a game's prefetched seats (the manager hands it out as they are): none,
@@ -137,9 +138,36 @@ def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared
     key = ("any" if name in ANY_KIND else kind, language, name)
     html = store.html.get(key) if store is not None else None
     if html is None:
-        html = render_to_string(f"partials/{name}.html", _public_context(game, kind, language))
+        context = _public_context(game, kind, language)
+        if name == "board_picture":
+            html = _board_picture(context, language)
+        else:
+            html = render_to_string(f"partials/{name}.html", context)
         if store is not None:
             store.html[key] = html
+    return html
+
+
+# The board picture is the biggest fragment, and most actions (rolls, trades, the end of a
+# turn) leave the pieces where they were: its HTML is kept by what it shows, across versions.
+_pictures: OrderedDict[tuple, str] = OrderedDict()
+PICTURES_KEPT = 256
+
+
+def _board_picture(context: dict, language: str) -> str:
+    board = context.get("board")
+    if not board:
+        return render_to_string("partials/board_picture.html", context)
+    # What screens mark on their copy of the drawing (damaged roads, knights, metropolises) is part of the key.
+    key = (language, board["drawing_key"], repr((board["roads"], board["knights"], board["metropolises"])))
+    with _shared_lock:
+        html = _pictures.get(key)
+    if html is None:
+        html = render_to_string("partials/board_picture.html", {"board": board})
+        with _shared_lock:
+            _pictures[key] = html
+            while len(_pictures) > PICTURES_KEPT:
+                _pictures.popitem(last=False)
     return html
 
 

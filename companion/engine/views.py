@@ -121,8 +121,16 @@ def _board_view(state: dict, viewer, finished: bool):
             unaffordable = {k for k in ("road", "settlement", "city") if hands.missing(cards, hands.COSTS[k])}
             if board["free_roads"]:
                 unaffordable.discard("road")
-    targets_now = events.board_targets(state, viewer) if state["phase"] == "event" else base.board_targets(state, seat)
-    if "ck" in state:  # Cities & Knights: knights, walls and its own decisions on the board
+    tappable = any(a in allowed for acts in BOARD_ACTIONS.values() for a in acts)
+    if not tappable:
+        # Nothing to tap for this viewer (most phones, most of the time): finding where the
+        # active player could build is the costly part of a view.
+        targets_now = {}
+    elif state["phase"] == "event":
+        targets_now = events.board_targets(state, viewer)
+    else:
+        targets_now = base.board_targets(state, seat)
+    if "ck" in state and tappable:  # Cities & Knights: knights, walls and its own decisions on the board
         targets_now = {**targets_now, **_ck_targets(state, viewer, seat)}
         if hands.uses_hands(state) and state["phase"] == "main":
             if viewer == TABLE:

@@ -225,3 +225,64 @@ def test_fragment_lists_match_the_full_screen_templates(kind):
     text = (TEMPLATES / f"{kind}_fragments.html").read_text()
     included = re.findall(r'{%\s*include\s+"partials/(\w+)\.html"', text)
     assert included == [name for name, _how in rendering.FRAGMENTS[kind]]
+
+
+def _beginner_game():
+    game = services.create_game({"rules": "base", "players": PLAYERS, "target": 10, "dice_source": "typed",
+                                 "board": "beginner"}, seed=7)
+    assert game.phase == "roll"  # the beginner board starts with its pieces placed
+    return game
+
+
+def test_the_board_picture_is_drawn_again_only_when_what_it_shows_changes(monkeypatch):
+    game = _beginner_game()
+    screens = [_screen(game, engine.TABLE), _screen(game, 0)]
+    drawn = []
+    original = rendering.render_to_string
+    monkeypatch.setattr(rendering, "render_to_string",
+                        lambda name, *a, **k: drawn.append(name) or original(name, *a, **k))
+    before = [_push(screen) for screen in screens]
+    assert drawn.count("partials/board_picture.html") == 1  # shared by the table and the phones
+    services.perform(game, {"seat": 0}, "roll", {"dice": [2, 4]})  # the pieces stay where they are
+    game.refresh_from_db()
+    for screen in screens:
+        _push(screen)
+    assert drawn.count("partials/board_picture.html") == 1
+    rendering.forget()  # from scratch, the kept picture is what a fresh drawing gives
+    picture = re.compile(r'<svg class="board-svg".*?(?=<g class="targets">|</svg>)', re.S)
+    fresh = _push(_screen(game, engine.TABLE))
+    assert picture.search(fresh).group(0) == picture.search(before[0]).group(0)
+
+
+def test_what_a_screen_marks_on_the_drawing_is_part_of_the_kept_picture():
+    from companion.board_svg import board_picture
+
+    game = _beginner_game()
+    board = services.view_for(game, engine.TABLE)["board"]
+    colors = [p["color"] for p in PLAYERS]
+    layout = {**board["layout"], "robber": board["robber"]}
+    plain = board_picture(layout, board["pieces"], colors)
+    damaged = board_picture(layout, board["pieces"], colors)
+    damaged["roads"][0]["damaged"] = True  # an Earthquake, marked by event_screens on this copy only
+    assert plain["drawing_key"] == damaged["drawing_key"] and "damaged" not in plain["roads"][0]
+    with translation.override("en"):
+        plain_html = rendering._board_picture({"board": plain}, "en")
+        damaged_html = rendering._board_picture({"board": damaged}, "en")
+    assert plain_html != damaged_html
+    assert damaged_html == rendering.render_to_string("partials/board_picture.html", {"board": damaged})
+
+
+def test_phones_with_nothing_to_tap_get_no_targets_and_the_active_phone_does():
+    game = _beginner_game()
+    services.perform(game, {"seat": 0}, "roll", {"dice": [2, 4]})
+    game.refresh_from_db()
+    state = services.current_state(game)[0]
+    assert state["phase"] == "main"
+    for idle in (1, 2):
+        assert services.view_for(game, idle)["board"]["targets"] == {}
+    # The active phone's targets: where the engine lets it build, for what its hand can pay.
+    state = engine.copy_state(state)
+    state["players"][0]["hand"] = {r: 5 for r in state["players"][0]["hand"]}
+    active = engine.view(state, 0)["board"]
+    assert active["targets"]["road"] == engine.base.board_targets(state, 0)["road"] != []
+    assert active["actions"]["road"] == "build_road"
