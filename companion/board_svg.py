@@ -294,7 +294,7 @@ def _draw(board: dict, pieces: dict | None, colors: list[str], size: int, knight
         if edge in d.edges:
             (x1, y1), (x2, y2) = d.edges[edge]
             roads.append({"id": edge, "seat": seat, "color": seat_color(seat, colors),
-                          "x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2)})
+                          "x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2), "damaged": False})
 
     def buildings(placed: dict, shape) -> list[dict]:
         out = []

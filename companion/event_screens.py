@@ -74,8 +74,10 @@ def event_waiting(view: dict) -> list[dict]:
 
 def variant_context(view: dict) -> dict:
     """Game options on the screens: whom the friendly robber spares, who is Harbormaster."""
-    variants = view.get("variants") or {}
-    return {"robber_spared": variants.get("spared") or [], "variants": variants}
+    # Every key the templates test, present: a missing one costs Django a dir() per lookup.
+    variants = {"friendly_robber": False, "harbormaster": False, "holder": None, "spared": [],
+                **(view.get("variants") or {})}
+    return {"robber_spared": variants["spared"] or [], "variants": variants}
 
 
 def mark_damaged_roads(picture: dict | None, deck: dict | None) -> None:

@@ -18,6 +18,8 @@ from .messages import (BUILD_NAMES, CARD_NAMES, DEV_CARD_NAMES, PHASE_NAMES, REA
                        board_problem_texts, cards_text, log_text, production_text, reader_notice)
 from .models import DiceReaderStatus, Game
 
+# The board actions board.html tests, each present (a missing key costs Django a dir() per lookup).
+NO_BOARD_ACTIONS = {"road": None, "robber": None, "settlement": None, "city": None}
 # Expected share of each 2d6 total, 2..12, in 36ths.
 EXPECTED_2D6 = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
 
@@ -50,6 +52,7 @@ def histogram(view: dict) -> dict:
 def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     """Everything a table screen or a phone renders, for that viewer only."""
     view = services.view_for(game, viewer)
+    view.setdefault("ck", None)  # templates test view.ck: a missing key costs Django a dir() per lookup
     names = [p["name"] for p in view["players"]]
     # Lazy: most screens push the shared log fragment (companion/rendering.py) and never read theirs.
     log = SimpleLazyObject(lambda: [{"n": e["n"], "text": log_text(e, names), "turn": e["turn"]} for e in view["log"]])
@@ -77,7 +80,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
             context["board_problems"] = board_problem_texts(board["problems"])
         context["board"] = board_picture({**board["layout"], "robber": board["robber"]}, board["pieces"], colors,
                                          targets)
-        context["board_actions"] = actions
+        context["board_actions"] = {**NO_BOARD_ACTIONS, **actions}
         production = board["production"]
         if production:
             context["production_text"] = production_text(production["seats"], names)

@@ -1,5 +1,6 @@
 """Pushed fragments: shared where public, private where not, and only what changed."""
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -264,7 +265,7 @@ def test_what_a_screen_marks_on_the_drawing_is_part_of_the_kept_picture():
     plain = board_picture(layout, board["pieces"], colors)
     damaged = board_picture(layout, board["pieces"], colors)
     damaged["roads"][0]["damaged"] = True  # an Earthquake, marked by event_screens on this copy only
-    assert plain["drawing_key"] == damaged["drawing_key"] and "damaged" not in plain["roads"][0]
+    assert plain["drawing_key"] == damaged["drawing_key"] and plain["roads"][0]["damaged"] is False
     with translation.override("en"):
         plain_html = rendering._board_picture({"board": plain}, "en")
         damaged_html = rendering._board_picture({"board": damaged}, "en")
@@ -286,3 +287,63 @@ def test_phones_with_nothing_to_tap_get_no_targets_and_the_active_phone_does():
     active = engine.view(state, 0)["board"]
     assert active["targets"]["road"] == engine.base.board_targets(state, 0)["road"] != []
     assert active["actions"]["road"] == "build_road"
+
+
+FOUR = [{"name": n, "color": c} for n, c in (("Ala", "red"), ("Bartek", "blue"), ("Celina", "white"),
+                                               ("Darek", "orange"))]
+
+
+def _paper_main():
+    game = services.create_game({"players": FOUR, "dice_source": "typed"}, seed=3)
+    finish_setup(game)
+    services.perform(game, TABLE, "roll", {"dice": [2, 4]})
+    services.perform(game, TABLE, "buy_dev")
+    return game
+
+
+def _hands_seven():
+    game = services.create_game({"players": FOUR, "dice_source": "typed", "board": "beginner",
+                                 "variants": {"friendly_robber": True, "harbormaster": True}}, seed=3)
+    services.perform(game, {"seat": 0}, "roll", {"dice": [2, 4]})
+    services.perform(game, {"seat": 0}, "end_turn")
+    services.perform(game, {"seat": 1}, "roll", {"dice": [3, 4]})
+    return game
+
+
+def _hands_main():
+    game = services.create_game({"players": FOUR, "dice_source": "typed", "board": "beginner"}, seed=3)
+    services.perform(game, {"seat": 0}, "roll", {"dice": [2, 4]})
+    return game
+
+
+def _cities_knights_main():
+    game = services.create_game({"rules": "cities_knights", "players": FOUR, "dice_source": "typed"}, seed=3)
+    finish_setup(game)
+    services.perform(game, TABLE, "roll", {"dice": [2, 4], "event": "blue"})
+    return game
+
+
+def _events_fresh():
+    return services.create_game({"players": FOUR, "dice_source": "events", "board": "beginner"}, seed=3)
+
+
+@pytest.mark.parametrize("make", [_paper_main, _hands_seven, _hands_main, _cities_knights_main, _events_fresh])
+def test_templates_look_up_only_keys_that_are_there(make, monkeypatch):
+    """A lookup of a missing key makes Django call dir() on the object (tens of µs each, on
+    every render of every screen): the contexts carry every key the templates test."""
+    import django.template.base as template_base
+
+    failed = []
+
+    def counting_dir(obj=None):
+        lookup = sys._getframe(1).f_locals
+        failed.append(str(getattr(lookup.get("self"), "var", lookup.get("bit"))))
+        return dir(obj)
+
+    game = make()
+    game.refresh_from_db()
+    monkeypatch.setattr(template_base, "dir", counting_dir, raising=False)
+    for viewer in (engine.TABLE, 0, 1, 2, 3):
+        screen = _screen(game, viewer)
+        rendering.frame(screen, game.version, database=True)
+    assert failed == []
