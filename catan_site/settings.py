@@ -102,9 +102,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
+    # pubsub: "game changed" goes out as one Redis PUBLISH per group, no per-socket lists;
+    # core: channels_redis's list-based layer. Chosen by the venue benchmark (docs/benchmarks.md).
+    REDIS_LAYER = os.environ.get("CATAN_REDIS_LAYER", "core")
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer"}.get(
+                REDIS_LAYER, "channels_redis.core.RedisChannelLayer"),
             # redis-py 8 reads with a 5 s timeout by default, exactly channels_redis's 5 s
             # blocking pop: a longer read timeout keeps idle consumers from crashing.
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},

@@ -174,12 +174,15 @@ def percentile(values: list[float], q: float) -> float:
 class AppEnvironment:
     """The app's settings for one run: a temp data dir, and for venue a fresh database."""
 
-    def __init__(self, config: str, workdir: Path):
+    def __init__(self, config: str, workdir: Path, server: str = ""):
         self.config = config
         self.workdir = workdir
         self.db_name = None
         self.env = {**os.environ, "CATAN_NO_BOOTSTRAP": "1", "CATAN_DATA_DIR": str(workdir / "data"),
                     "LOG_LEVEL": "WARNING", "DEBUG": "0", "PYTHONUNBUFFERED": "1"}
+        self.env.pop("CATAN_SERVER", None)
+        if server:  # else serve's own default: daphne embedded, uvicorn venue
+            self.env["CATAN_SERVER"] = server
         for key in ("DATABASE_URL", "REDIS_URL", "HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy"):
             self.env.pop(key, None)
         (workdir / "data").mkdir(parents=True, exist_ok=True)
@@ -618,8 +621,10 @@ class AppTarget(Target):
 class ChannelsTarget(Target):
     name = "channels"
 
-    def __init__(self, config: str, workdir: Path, payload: int):
+    def __init__(self, config: str, workdir: Path, payload: int, server: str = ""):
         self.config, self.workdir, self.payload = config, workdir, payload
+        # The framework's floor under the same ASGI server as the app's.
+        self.server = server or ("uvicorn" if config == "venue" else "daphne")
 
     def start(self) -> None:
         self.port = free_port()
@@ -627,9 +632,14 @@ class ChannelsTarget(Target):
         env.pop("BENCH_REDIS_URL", None)
         if self.config == "venue":
             env["BENCH_REDIS_URL"] = REDIS_URL
-        self.process = spawn([PY, "-m", "daphne", "-b", HOST, "-p", str(self.port), "--websocket_timeout", "-1",
-                              "tests.bench.minimal_channels_asgi:application"], env,
-                             self.workdir / f"channels-{self.port}.log")
+        application = "tests.bench.minimal_channels_asgi:application"
+        if self.server == "uvicorn":  # as `manage.py serve --server uvicorn` runs it
+            command = [PY, "-m", "uvicorn", "--host", HOST, "--port", str(self.port), "--lifespan", "off",
+                       "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio", "--log-level", "warning",
+                       "--no-access-log", application]
+        else:
+            command = [PY, "-m", "daphne", "-b", HOST, "-p", str(self.port), "--websocket_timeout", "-1", application]
+        self.process = spawn(command, env, self.workdir / f"channels-{self.port}.log")
         wait_for_port(self.port, self.process)
 
     def make_tables(self, active, idle, phones):
@@ -832,7 +842,8 @@ def fmt(value: float, digits: int = 1) -> str:
 
 def print_report(results: list[dict], args) -> None:
     print("\n" + "=" * 100)
-    print(f"config={args.config}  tables={args.tables}  phones={args.phones}  sockets/table={1 + args.phones}  "
+    server = args.server or ("uvicorn" if args.config == "venue" else "daphne")
+    print(f"config={args.config}  server={server}  tables={args.tables}  phones={args.phones}  sockets/table={1 + args.phones}  "
           f"rate={args.rate:g}/table/s  duration={args.duration:g}s  burst={args.burst:g}x{args.burst_duration:g}s  "
           f"idle sockets={args.idle}")
     header = (f"{'target':<11}{'phase':<8}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'lost':>7}{'unsent':>7}"
@@ -1003,7 +1014,7 @@ async def growth_point(table: AppTable, pid: int, samples: int, warmup: int) -> 
 
 
 async def run_growth(args, workdir: Path) -> None:
-    with AppEnvironment(args.config, workdir) as env:
+    with AppEnvironment(args.config, workdir, args.server) as env:
         target = AppTarget(env, workdir)
         target.start()
         table = None
@@ -1073,12 +1084,12 @@ async def run_growth(args, workdir: Path) -> None:
 async def run_load(args, workdir: Path) -> None:
     results = []
     names = [n.strip() for n in args.targets.split(",") if n.strip()]
-    with AppEnvironment(args.config, workdir) if "app" in names else _Null() as env:
+    with AppEnvironment(args.config, workdir, args.server) if "app" in names else _Null() as env:
         for name in names:
             if name == "app":
                 target = AppTarget(env, workdir)
             elif name == "channels":
-                target = ChannelsTarget(args.config, workdir, args.baseline_payload)
+                target = ChannelsTarget(args.config, workdir, args.baseline_payload, args.server)
             elif name == "websockets":
                 target = WsTarget(workdir, args.baseline_payload)
             else:
@@ -1110,6 +1121,8 @@ def main(argv=None) -> None:
                         help="extra idle sockets (on games that never act) for the memory-per-socket figure")
     parser.add_argument("--config", choices=["embedded", "venue"], default="embedded")
     parser.add_argument("--targets", default="app,channels,websockets")
+    parser.add_argument("--server", choices=["daphne", "uvicorn"], default="",
+                        help="ASGI server of the app and the Channels baseline (default: serve's, by --config)")
     parser.add_argument("--baseline-payload", type=int, default=64, help="padding bytes of a baseline frame")
     parser.add_argument("--max-lag", type=float, default=15.0,
                         help="stop sending when this far behind the schedule's end (the rest counts as unsent)")

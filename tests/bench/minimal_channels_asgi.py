@@ -13,7 +13,7 @@ Served by daphne in a subprocess (bench_venue starts it):
   database, per-viewer rendering).
 
 Same channel layer as the app: in-memory without BENCH_REDIS_URL, else channels_redis
-with the app's settings. The payload is small (BENCH_PAYLOAD_BYTES of padding, default 64).
+with the app's settings (CATAN_REDIS_LAYER: core or pubsub). The payload is small (BENCH_PAYLOAD_BYTES of padding, default 64).
 """
 import os
 
@@ -23,7 +23,9 @@ from django.conf import settings
 if not settings.configured:
     _redis = os.environ.get("BENCH_REDIS_URL", "")
     if _redis:
-        _layers = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+        _backend = {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer"}.get(
+            os.environ.get("CATAN_REDIS_LAYER", "core"), "channels_redis.core.RedisChannelLayer")
+        _layers = {"default": {"BACKEND": _backend,
                                "CONFIG": {"hosts": [{"address": _redis, "socket_timeout": 15}]}}}
     else:
         _layers = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

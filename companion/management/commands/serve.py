@@ -1,4 +1,10 @@
-"""Prepare everything and serve the app with daphne on the local network."""
+"""Prepare everything and serve the app on the local network.
+
+daphne serves one table at home (the embedded default); uvicorn (uvloop, httptools) serves
+the venue configuration, where the venue benchmark measured it cheaper per delivery
+(docs/benchmarks.md). `--server` (or CATAN_SERVER) picks either one anywhere.
+"""
+import os
 import sqlite3
 import subprocess
 import sys
@@ -6,7 +12,7 @@ import sys
 import qrcode
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from .compiletranslations import compile_translations
 
@@ -34,14 +40,19 @@ def lan_addresses() -> list[str]:
 
 
 class Command(BaseCommand):
-    help = "Migrate, compile translations and serve the app (daphne) on the local network."
+    help = "Migrate, compile translations and serve the app (daphne or uvicorn) on the local network."
 
     def add_arguments(self, parser):
         parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
         parser.add_argument("--port", type=int, default=8000)
         parser.add_argument("--no-qr", action="store_true", help="don't print the address as a QR code")
+        parser.add_argument("--server", choices=SERVERS, default=os.environ.get("CATAN_SERVER") or None,
+                            help="ASGI server (default: daphne embedded, uvicorn with REDIS_URL)")
 
-    def handle(self, *args, host, port, no_qr, **options):
+    def handle(self, *args, host, port, no_qr, server, **options):
+        server = server or default_server()
+        if server not in SERVERS:
+            raise CommandError(f"--server must be one of {', '.join(SERVERS)}, not {server!r}")
         call_command("migrate", interactive=False, verbosity=0)
         compile_translations()
         keeper = keep_sqlite_open()  # noqa: F841  (held until the server stops)
@@ -62,13 +73,33 @@ class Command(BaseCommand):
             if readers:
                 self.stdout.write(f"Dice readers running: {readers}")
         self.stdout.flush()
-        from daphne.cli import CommandLineInterface
-
-        # No websocket timeout: a table screen stays connected all evening and beyond.
         try:
-            CommandLineInterface().run(
-                ["--bind", host, "--port", str(port), "--websocket_timeout", "-1", "--proxy-headers",
-                 "catan_site.asgi:application"]
-            )
+            run_uvicorn(host, port) if server == "uvicorn" else run_daphne(host, port)
         finally:
             dice_reader.stop_all()
+
+
+SERVERS = ("daphne", "uvicorn")
+APPLICATION = "catan_site.asgi:application"
+
+
+def default_server() -> str:
+    return "uvicorn" if settings.REDIS_URL else "daphne"
+
+
+def run_daphne(host: str, port: int) -> None:
+    from daphne.cli import CommandLineInterface
+
+    # No websocket timeout: a table screen stays connected all evening and beyond.
+    CommandLineInterface().run(["--bind", host, "--port", str(port), "--websocket_timeout", "-1", "--proxy-headers",
+                                APPLICATION])
+
+
+def run_uvicorn(host: str, port: int) -> None:
+    import uvicorn
+
+    # Django's ASGI application has no lifespan protocol. Pings find the sockets of phones
+    # that went to sleep; the screens reconnect by themselves when they wake.
+    uvicorn.run(APPLICATION, host=host, port=port, lifespan="off", loop="uvloop", http="httptools",
+                ws="websockets-sansio", ws_ping_interval=20, ws_ping_timeout=20, proxy_headers=True,
+                log_level="warning", access_log=False)
