@@ -542,11 +542,8 @@ def ck_log_text(entry: dict, names: list[str]) -> str:
         return _("%(who)s removes an open road of %(other)s (Diplomat).") % {"who": who, "other": name(p["owner"])}
     if kind == "intrigue":
         if p.get("corner") is None:
-            if p.get("lost"):
-                return _("%(who)s displaces a knight of %(other)s, who has nowhere to put it and takes it back "
-                         "(Intrigue).") % {"who": who, "other": name(p["victim"])}
             return _("%(who)s displaces a knight of %(other)s (Intrigue): %(other)s moves it to a free intersection "
-                     "on their roads.") % {"who": who, "other": name(p["victim"])}
+                     "on their roads, or takes it back if there is none.") % {"who": who, "other": name(p["victim"])}
         return _("%(who)s displaces a knight of %(other)s (Intrigue).") % {"who": who, "other": name(p["victim"])}
     if kind in ("barbarians_won", "knights_won"):
         return " ".join(ck_battle_lines(dict(p), names))

@@ -1906,18 +1906,15 @@ def intrigue_targets(state: dict, seat: int) -> list[str]:
 def _intrigue(step: Step, seat: int) -> None:
     """Displace an opponent's knight from a corner the player's road reaches (no own
     knight needed); its owner moves it as a displaced knight, or loses it with nowhere to
-    go. Without a board the table moves it; `knight` names one that had nowhere to go."""
+    go. Without a board it is moved at the table; its owner (or the table) then says
+    whether it found a place or which knight went back."""
     state = step.state
     if not on_board(state):
         victim = _opponent(step, seat)
-        knights = state["players"][victim]["knights"]
-        if not knights:
+        if not state["players"][victim]["knights"]:
             raise IllegalAction("intrigue_knight")
-        lost = None
-        if step.args.get("knight") not in (None, ""):
-            lost = _knight_arg(step, victim)
-            knights.remove(lost)
-        step.log("intrigue", seat=seat, victim=victim, corner=None, lost=lost is not None)
+        step.log("intrigue", seat=seat, victim=victim, corner=None)
+        _await(step, victim, "intrigue_back", seat=seat, victim=victim)
         return
     corner = _location(step, "corner")
     if corner not in intrigue_targets(state, seat):
@@ -1928,3 +1925,18 @@ def _intrigue(step: Step, seat: int) -> None:
     step.log("intrigue", seat=seat, victim=victim, corner=corner)
     _displaced(step, victim, knight, corner)
     base._update_longest_road(state, step, base._seats_with_roads_at(state, corner))
+
+
+@action("intrigue_back", phases={"card_answer"}, actors={"pending", "table"})
+def intrigue_back(step: Step) -> None:
+    """Without a board: the displaced knight stands elsewhere (no `knight`), or the named
+    one had nowhere to go and goes back to its owner."""
+    state = step.state
+    victim = step.seat_for_pending("intrigue_back")
+    if step.args.get("knight") in (None, ""):
+        step.log("knight_relocated", seat=victim, knight=None)
+    else:
+        knight = _knight_arg(step, victim)
+        state["players"][victim]["knights"].remove(knight)
+        step.log("knight_lost", seat=victim, knight=knight["id"])
+    _card_done(step)

@@ -352,8 +352,12 @@ def test_intrigue_without_a_board_names_a_knight_that_had_nowhere_to_go():
     game.roll()
     assert game.refuse("play_progress", actor={"seat": 0}, card="intrigue", victim=2).code == "intrigue_knight"
     game.act("play_progress", actor={"seat": 0}, card="intrigue", victim=1)
-    assert len(game.players[1]["knights"]) == 2
-    game.act("play_progress", actor={"seat": 0}, card="intrigue", victim=1, knight=2)
+    assert game.state["pending"] == [{"seat": 1, "kind": "intrigue_back"}]
+    game.act("intrigue_back", actor={"seat": 1}, knight="")  # it found a free intersection
+    assert len(game.players[1]["knights"]) == 2 and game.state["phase"] == "main"
+    game.act("play_progress", actor={"seat": 0}, card="intrigue", victim=1)
+    assert game.refuse("intrigue_back", seat=1, knight=7).code == "no_such_knight"
+    game.act("intrigue_back", seat=1, knight=2)  # the table: the strong one had nowhere to go
     assert [k["level"] for k in game.players[1]["knights"]] == [1]
 
 
