@@ -494,8 +494,7 @@ def ck_log_text(entry: dict, names: list[str]) -> str:
         return _("%(who)s takes a progress card from %(other)s (Spy).") % {"who": who, "other": name(p["victim"])}
     if kind == "master_merchant":
         if p.get("paper"):
-            return _("%(who)s looks at the hand of %(other)s and takes 2 cards of their choice (Master Merchant): "
-                     "do it at the table.") % {"who": who, "other": name(p["victim"])}
+            return _("%(who)s looks at the hand of %(other)s and takes 2 cards of their choice (Master Merchant): do it at the table.") % {"who": who, "other": name(p["victim"])}
         return _("%(who)s looks at the hand of %(other)s (Master Merchant).") % {"who": who, "other": name(p["victim"])}
     if kind == "master_merchant_took":
         if "cards" in p:
@@ -505,8 +504,7 @@ def ck_log_text(entry: dict, names: list[str]) -> str:
             "who": who, "count": p["count"], "other": name(p["victim"])}
     if kind == "commercial_harbor":
         if p.get("paper"):
-            return _("Commercial Harbor: %(who)s may give each of %(list)s one resource card; each of them who holds a "
-                     "commodity gives back one of their choice, anyone without keeps the resource out of it.") % {
+            return _("Commercial Harbor: %(who)s may give each of %(list)s one resource card of their choice; whoever holds a commodity gives back one of their own choice; with no commodity there is no exchange.") % {
                 "who": who, "list": _names_list(p["seats"], name)}
         return _("Commercial Harbor: %(who)s offers each other player a resource for a commodity.") % {"who": who}
     if kind == "harbor_skipped":
@@ -535,15 +533,13 @@ def ck_log_text(entry: dict, names: list[str]) -> str:
         return _("%(who)s puts in a resting %(knight)s (Deserter).") % {"who": who, "knight": knight(p["level"])}
     if kind == "diplomat":
         if p.get("edge") is None:
-            return _("%(who)s removes an open road (Diplomat): do it at the table; their own road they may build "
-                     "again for free.") % {"who": who}
+            return _("%(who)s removes an open road (Diplomat): do it at the table; their own road they may build again for free.") % {"who": who}
         if p["owner"] == entry.get("seat"):
             return _("%(who)s removes their own open road and may build it again for free (Diplomat).") % {"who": who}
         return _("%(who)s removes an open road of %(other)s (Diplomat).") % {"who": who, "other": name(p["owner"])}
     if kind == "intrigue":
         if p.get("corner") is None:
-            return _("%(who)s displaces a knight of %(other)s (Intrigue): %(other)s moves it to a free intersection "
-                     "on their roads, or takes it back if there is none.") % {"who": who, "other": name(p["victim"])}
+            return _("%(who)s displaces a knight of %(other)s (Intrigue): %(other)s moves it to a free intersection on their roads, or takes it back if there is none.") % {"who": who, "other": name(p["victim"])}
         return _("%(who)s displaces a knight of %(other)s (Intrigue).") % {"who": who, "other": name(p["victim"])}
     if kind in ("barbarians_won", "knights_won"):
         return " ".join(ck_battle_lines(dict(p), names))
