@@ -358,3 +358,28 @@ def test_newgame_command_takes_the_advanced_battle():
     call_command("newgame", "--rules", "cities_knights", "--players", "Ala:red,Bartek:blue,Celina:white",
                  "--variant", "advanced_battle", "--json", stdout=open("/dev/null", "w"))
     assert Game.objects.get().config["variants"] == {"advanced_battle": True}
+
+
+@pytest.mark.django_db
+def test_forged_master_merchant_and_commercial_harbor_posts_are_refused():
+    config = hands_config()
+    seed = find_seed(config, merchant_script, merchant_ready)
+    g = ServiceGame(config, seed)
+    merchant_script(g)
+    g.do(TABLE, "end_turn")
+    g.do(TABLE, "roll", dice=[2, 6], event="green")  # Ala's turn, Bartek no richer yet
+    game = g.game
+    browsers = clients(game)
+    count = game.records.count()
+    for client, kind, fields, text in (
+            (browsers[ALA], "play_progress", {"card": "master_merchant", "victim": "1"},
+             "The Master Merchant takes from a player with more victory points than you."),
+            (browsers[ALA], "play_progress", {"card": "master_merchant", "victim": "0"}, "Pick another player."),
+            (browsers[ALA], "master_merchant_take", {"cards_ore": "2"}, ""),
+            (browsers[CELINA], "harbor_answer", {"commodity": "coin"}, ""),
+            (browsers[ALA], "harbor_offer", {"resource": "wool"}, "")):
+        response = post(client, game, kind, **fields)
+        assert response.status_code == 422, (kind, response.content.decode()[:300])
+        assert text in response.content.decode()
+    game.refresh_from_db()
+    assert game.records.count() == count
