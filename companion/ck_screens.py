@@ -22,7 +22,16 @@ PROGRESS_ARGS = {
     "alchemist": "dice", "resource_monopoly": "resource", "trade_monopoly": "commodity",
     "merchant_fleet": "card_kind", "smithing": "knights", "medicine": "corner_city",
     "engineer": "corner_wall", "inventor": "two_hexes", "bishop": "hex", "merchant": "merchant_hex",
+    "spy": "victim_progress", "master_merchant": "victim_richer", "deserter": "victim_knights",
+    "diplomat": "road", "intrigue": "intrigue",
 }
+# Decisions a Cities & Knights screen shows (the phone answers its own; the table some of them).
+PENDING_KINDS = ("lose_city", "defender_choice", "aqueduct", "relocate_knight", "progress_discard", "sabotage",
+                 "wedding", "muster", "spy", "master_merchant", "harbor_offer", "harbor_answer", "deserter",
+                 "deserter_place", "intrigue_back")
+# Answers the table may enter too: always a lost city; with paper cards the knights' choices.
+TABLE_KINDS = {"lose_city"}
+PAPER_TABLE_KINDS = {"muster", "deserter", "deserter_place", "intrigue_back"}
 
 
 def _missing(hand: dict | None, cost: dict) -> str:
@@ -67,6 +76,7 @@ def ck_context(view: dict, names: list[str], picture: dict | None = None) -> dic
         "ck_event_faces": [{"code": f, "name": EVENT_DIE_NAMES[f]} for f in EVENT_DIE_FACES],
         "ck_decks": [{"code": d, "name": DECK_NAMES[d], "left": ck["decks_left"][d]} for d in IMPROVEMENTS],
         "ck_danger": ck["barbarian_strength"] > ck["defence"],
+        "ck_muster": _muster(ck, names),
     }
     roll = view["last_roll"]
     if roll and roll.get("event"):
@@ -80,6 +90,21 @@ def ck_context(view: dict, names: list[str], picture: dict | None = None) -> dic
         context.update(_phone(view, ck, layout))
     context["ck_pending"] = _pending(view, ck, layout)
     return context
+
+
+def _muster(ck: dict, names: list[str]) -> list[dict] | None:
+    """The advanced battle being mustered: each deciding player, in order, with the
+    strength they send once they have chosen."""
+    muster = ck.get("muster")
+    if not muster:
+        return None
+    levels = {row["seat"]: {k["id"]: k["level"] for k in row["knights"]} for row in ck["players"]}
+    out = []
+    for seat in muster["order"]:
+        chosen = muster["chosen"].get(str(seat))
+        out.append({"seat": seat, "name": names[seat], "decided": chosen is not None,
+                    "strength": sum(levels[seat].get(i, 0) for i in chosen) if chosen is not None else None})
+    return out
 
 
 def _player(row: dict, player: dict, ck: dict) -> dict:
@@ -184,6 +209,7 @@ def _phone(view: dict, ck: dict, layout) -> dict:
     if hand is not None:
         context["my_commodities"] = [{"code": c, "name": COMMODITY_NAMES[c], "count": hand.get(c, 0),
                                       "gained": me["gained"].get(c, 0)} for c in COMMODITIES]
+    context.update(_card_targets(view, ck, layout, seat))
     if layout:
         context["ck_hexes"] = [{"id": h, "label": hex_label(layout, h)} for h in sorted(layout["hexes"])
                                if (layout["hexes"][h] or {}).get("terrain") not in (None, "sea")]
@@ -195,21 +221,89 @@ def _phone(view: dict, ck: dict, layout) -> dict:
     return context
 
 
+def _knight_label(knight: dict, layout) -> str:
+    text = str(KNIGHT_LEVEL_NAMES[knight["level"]])
+    text += " (" + (_("active") if knight["active"] else _("resting")) + ")"
+    if layout and knight.get("corner"):
+        text += " — " + corner_label(layout, knight["corner"])
+    return text
+
+
+def edge_label(layout: dict, edge: str) -> str:
+    """A path in words: the hexes on either side of it."""
+    g = boards.geometry(layout)
+    return " | ".join(hex_label(layout, h) for h in g.edge_hexes.get(edge, ())) or edge
+
+
+def _card_targets(view: dict, ck: dict, layout, seat: int) -> dict:
+    """What the cards that act on other players offer the phone: the opponents (with their
+    progress cards, points and knights, all public), open roads, knights to displace."""
+    players = view["players"]
+    mine = players[seat]["vp_public"]
+    opponents = []
+    for row in ck["players"]:
+        if row["seat"] == seat:
+            continue
+        p = players[row["seat"]]
+        opponents.append({"seat": row["seat"], "name": p["name"], "progress": row["progress_count"],
+                          "richer": p["vp_public"] > mine, "knights": len(row["knights"]),
+                          "knight_list": [{"id": k["id"], "label": _knight_label(k, layout)} for k in row["knights"]]})
+    names = [p["name"] for p in players]
+    owners = {}
+    if view["board"]:
+        owners = view["board"]["pieces"]["roads"]
+    knights_at = {k["corner"]: (row["seat"], k) for row in ck["players"] for k in row["knights"] if k["corner"]}
+    me = ck["me"]
+    return {
+        "ck_opponents": opponents,
+        "ck_open_roads": [{"id": e, "label": f"{names[owners[e]]}: {edge_label(layout, e)}"}
+                          for e in me.get("open_roads", ()) if e in owners],
+        "ck_intrigue_targets": [{"id": c, "label": f"{names[knights_at[c][0]]}: {_knight_label(knights_at[c][1], layout)}"}
+                                for c in me.get("intrigue_targets", ()) if c in knights_at],
+    }
+
+
 def _pending(view: dict, ck: dict, layout) -> list[dict]:
     """The decisions owed now, each with who owes it; the phone answers its own."""
     out = []
     me = view["me"]["seat"] if view["me"] else None
+    secrets = (ck.get("me") or {}) if me is not None else {}
+    card = ck.get("card") or {}
+    names = [p["name"] for p in view["players"]]
+    paper = view["config"]["play_mode"] != "hands"
     for p in view["players"]:
         for kind in p["pending"]:
-            if kind not in ("lose_city", "defender_choice", "aqueduct", "relocate_knight", "progress_discard",
-                            "sabotage", "wedding"):
+            if kind not in PENDING_KINDS:
                 continue
             item = {"kind": kind, "seat": p["seat"], "name": p["name"], "color": p["color"], "mine": p["seat"] == me,
-                    "cards_in_hand": p["cards_in_hand"]}
+                    "cards_in_hand": p["cards_in_hand"],
+                    "table": kind in TABLE_KINDS or (paper and kind in PAPER_TABLE_KINDS)}
             if kind == "sabotage" and p["cards_in_hand"] is not None:
                 item["due"] = p["cards_in_hand"] // 2
             if kind == "wedding":
                 item["due"] = 2
+            if card.get("kind") == kind:
+                for role in ("victim", "other", "seat"):
+                    if card.get(role) is not None:
+                        item[f"{role}_name"] = names[card[role]]
+            if kind == "muster":
+                row = ck["players"][p["seat"]]
+                item["knights"] = [{"id": k["id"], "label": _knight_label(k, layout)}
+                                   for k in row["knights"] if k["active"]]
+            elif kind == "spy" and item["mine"]:
+                item["cards"] = [{"card": c, "name": PROGRESS_NAMES.get(c, c)} for c in secrets.get("spy_cards", ())]
+            elif kind == "master_merchant" and item["mine"]:
+                item["hand"] = [{"code": k, "name": CARD_NAMES[k], "count": n}
+                                for k, n in secrets.get("victim_hand", {}).items() if n]
+            elif kind == "harbor_answer" and secrets.get("harbor_resource"):
+                item["resource"] = CARD_NAMES[secrets["harbor_resource"]]
+            elif kind in ("deserter", "intrigue_back"):
+                row = ck["players"][p["seat"]]
+                item["knights"] = [{"id": k["id"], "label": _knight_label(k, layout)} for k in row["knights"]]
+            elif kind == "deserter_place":
+                item["level"] = KNIGHT_LEVEL_NAMES.get(card.get("level"), "")
+                item["options"] = [{"id": c, "label": corner_label(layout, c) if layout else c}
+                                   for c in card.get("options", ())]
             out.append(item)
     return out
 

@@ -282,6 +282,12 @@ PROGRESS_TEXTS = {
     "warlord": gettext_lazy("Activate all your knights for free."),
     "merchant_fleet": gettext_lazy("This turn, trade one kind of card 2:1 with the bank."),
     "merchant": gettext_lazy("Put the merchant next to your building: 1 VP and 2:1 for that hex's resource."),
+    "spy": gettext_lazy("Look at another player's progress cards and take one of them."),
+    "master_merchant": gettext_lazy("Look at the hand of a player with more points and take 2 cards of your choice."),
+    "commercial_harbor": gettext_lazy("Offer each other player a resource; whoever holds a commodity gives you one of their choice for it."),
+    "deserter": gettext_lazy("Another player removes one of their knights; you put in a knight of the same level."),
+    "diplomat": gettext_lazy("Remove an open road; your own one you may build again for free."),
+    "intrigue": gettext_lazy("Displace another player's knight that stands on one of your roads."),
     "resource_monopoly": gettext_lazy("Every other player gives you up to 2 of a resource."),
     "trade_monopoly": gettext_lazy("Every other player gives you 1 of a commodity."),
 }
@@ -329,6 +335,9 @@ CK_REFUSALS = (
     "knight_promoted_this_turn", "mighty_needs_fortress", "knight_resting", "knight_activated_this_turn",
     "knight_acted_this_turn", "knight_cannot_reach", "knight_not_stronger", "robber_locked", "robber_not_adjacent",
     "crane_already", "smithing_knights", "inventor_hexes", "merchant_hex",
+    "pick_opponent", "spy_no_cards", "spy_card", "master_merchant_richer", "victim_no_cards", "bad_take", "take_count",
+    "take_not_held", "harbor_not_held", "harbor_commodity_not_held", "deserter_no_knights", "diplomat_open_road",
+    "intrigue_knight", "muster_on_phone", "muster_knights", "variant_not_in_rules",
 )
 CK_LOG_KINDS = (
     "setup_city", "ship_moved", "ship_returned", "barbarians_won", "knights_won", "defender_of_catan",
@@ -338,6 +347,9 @@ CK_LOG_KINDS = (
     "wedding_gift", "aqueduct", "aqueduct_taken", "robber_locked", "robber_chased", "built_knight",
     "activated_knight", "promoted_knight", "knight_moved", "knight_relocated", "knight_lost", "built_wall",
     "improved", "metropolis",
+    "muster_started", "mustered", "spy", "spy_took", "master_merchant", "master_merchant_took", "commercial_harbor",
+    "harbor_skipped", "harbor_no_commodity", "harbor_trade", "deserter", "knight_deserted", "deserter_knight",
+    "diplomat", "intrigue",
 )
 
 
@@ -386,6 +398,22 @@ def ck_refusal(error: IllegalAction) -> str:
         "smithing_knights": _("Pick one or two different knights to promote."),
         "inventor_hexes": _("Pick two different hexes with number tokens other than 2, 6, 8 and 12."),
         "merchant_hex": _("The merchant goes on a land hex next to one of your buildings."),
+        "pick_opponent": _("Pick another player."),
+        "spy_no_cards": _("That player holds no progress cards."),
+        "spy_card": _("Pick one of the progress cards you are shown."),
+        "master_merchant_richer": _("The Master Merchant takes from a player with more victory points than you."),
+        "victim_no_cards": _("That player holds no cards."),
+        "bad_take": _("Pick the cards to take."),
+        "take_count": _("Take exactly %(count)s cards."),
+        "take_not_held": _("That player doesn't hold those cards: %(missing)s missing."),
+        "harbor_not_held": _("You don't hold that resource."),
+        "harbor_commodity_not_held": _("You don't hold that commodity."),
+        "deserter_no_knights": _("That player has no knight."),
+        "diplomat_open_road": _("Pick an open road: one end free of buildings, knights and its owner's other roads."),
+        "intrigue_knight": _("Pick another player's knight on an intersection one of your roads reaches."),
+        "muster_on_phone": _("Each player picks the knights that fight on their own phone."),
+        "muster_knights": _("Pick different knights of yours that are active."),
+        "variant_not_in_rules": _("This game option is only for Cities & Knights."),
     }
     return texts[error.code] % p
 
@@ -416,6 +444,9 @@ def ck_battle_lines(report: dict, names: list[str]) -> list[str]:
             "list": _names_list(report["tied"], name)})
     else:
         lines.append(_("Catan is saved."))
+    if report.get("held_back"):
+        held = ", ".join(f"{name(int(s))} {n}" for s, n in sorted(report["held_back"].items(), key=lambda x: int(x[0])))
+        lines.append(_("Kept out of the battle (still active): %(list)s.") % {"list": held})
     return lines
 
 
@@ -445,7 +476,71 @@ def ck_log_text(entry: dict, names: list[str]) -> str:
         return _("The barbarian ship sails on: %(position)s of %(track)s.") % {
             "position": p["position"], "track": p["track"]}
     if kind == "ship_returned":
+        if p.get("advanced"):
+            return _("The barbarian ship goes back to its start; the knights that fought rest.")
         return _("The barbarian ship goes back to its start; every knight rests.")
+    if kind == "muster_started":
+        return _("Advanced battle: %(list)s choose in turn which active knights fight.") % {
+            "list": _names_list(p["seats"], name)}
+    if kind == "mustered":
+        return _("%(who)s sends knights of strength %(strength)s to fight and keeps %(kept)s back.") % {
+            "who": who, "strength": p["strength"], "kept": p["kept"]}
+    if kind == "spy":
+        return _("%(who)s looks at the progress cards of %(other)s (Spy).") % {"who": who, "other": name(p["victim"])}
+    if kind == "spy_took":
+        if "card" in p:  # the spy and the victim see the card
+            return _("%(who)s takes %(card)s from %(other)s (Spy).") % {
+                "who": who, "card": card(p["card"]), "other": name(p["victim"])}
+        return _("%(who)s takes a progress card from %(other)s (Spy).") % {"who": who, "other": name(p["victim"])}
+    if kind == "master_merchant":
+        if p.get("paper"):
+            return _("%(who)s looks at the hand of %(other)s and takes 2 cards of their choice (Master Merchant): do it at the table.") % {"who": who, "other": name(p["victim"])}
+        return _("%(who)s looks at the hand of %(other)s (Master Merchant).") % {"who": who, "other": name(p["victim"])}
+    if kind == "master_merchant_took":
+        if "cards" in p:
+            return _("%(who)s takes %(cards)s from %(other)s (Master Merchant).") % {
+                "who": who, "cards": cards_text(p["cards"]), "other": name(p["victim"])}
+        return _("%(who)s takes %(count)s cards from %(other)s (Master Merchant).") % {
+            "who": who, "count": p["count"], "other": name(p["victim"])}
+    if kind == "commercial_harbor":
+        if p.get("paper"):
+            return _("Commercial Harbor: %(who)s may give each of %(list)s one resource card of their choice; whoever holds a commodity gives back one of their own choice; with no commodity there is no exchange.") % {
+                "who": who, "list": _names_list(p["seats"], name)}
+        return _("Commercial Harbor: %(who)s offers each other player a resource for a commodity.") % {"who": who}
+    if kind == "harbor_skipped":
+        return _("%(who)s offers %(other)s nothing (Commercial Harbor).") % {"who": who, "other": name(p["other"])}
+    if kind == "harbor_no_commodity":
+        return _("%(other)s holds no commodity: no exchange with %(who)s (Commercial Harbor).") % {
+            "who": who, "other": name(p["other"])}
+    if kind == "harbor_trade":
+        if "resource" in p:
+            return _("%(who)s gives %(other)s %(resource)s for %(commodity)s (Commercial Harbor).") % {
+                "who": who, "other": name(p["other"]), "resource": CARD_NAMES.get(p["resource"], p["resource"]),
+                "commodity": CARD_NAMES.get(p["commodity"], p["commodity"])}
+        return _("%(who)s gives %(other)s a resource for a commodity (Commercial Harbor).") % {
+            "who": who, "other": name(p["other"])}
+    if kind == "deserter":
+        return _("Deserter: %(other)s removes one of their knights for %(who)s.") % {"who": who, "other": name(p["victim"])}
+    if kind == "knight_deserted":
+        if p.get("replaced") is None:
+            return _("%(who)s removes a %(knight)s; %(other)s can't put in a knight for it.") % {
+                "who": who, "knight": knight(p["level"]), "other": name(p["to"])}
+        return _("%(who)s removes a %(knight)s; %(other)s puts in a %(new)s.") % {
+            "who": who, "knight": knight(p["level"]), "other": name(p["to"]), "new": knight(p["replaced"])}
+    if kind == "deserter_knight":
+        if p.get("active"):
+            return _("%(who)s puts in an active %(knight)s (Deserter).") % {"who": who, "knight": knight(p["level"])}
+        return _("%(who)s puts in a resting %(knight)s (Deserter).") % {"who": who, "knight": knight(p["level"])}
+    if kind == "diplomat":
+        if p.get("edge") is None:
+            return _("%(who)s removes an open road (Diplomat): do it at the table; their own road they may build again for free.") % {"who": who}
+        if p["owner"] == entry.get("seat"):
+            return _("%(who)s removes their own open road and may build it again for free (Diplomat).") % {"who": who}
+        return _("%(who)s removes an open road of %(other)s (Diplomat).") % {"who": who, "other": name(p["owner"])}
+    if kind == "intrigue":
+        if p.get("corner") is None:
+            return _("%(who)s displaces a knight of %(other)s (Intrigue): %(other)s moves it to a free intersection on their roads, or takes it back if there is none.") % {"who": who, "other": name(p["victim"])}
+        return _("%(who)s displaces a knight of %(other)s (Intrigue).") % {"who": who, "other": name(p["victim"])}
     if kind in ("barbarians_won", "knights_won"):
         return " ".join(ck_battle_lines(dict(p), names))
     if kind == "defender_of_catan":

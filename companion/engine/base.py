@@ -115,6 +115,8 @@ def validate_config(config: dict, rulesets=("base",)) -> dict:
     }
     if config.get("variants"):
         clean["variants"] = _validate_variants(config["variants"])
+        if clean["variants"].get("advanced_battle") and rules != "cities_knights":
+            raise IllegalAction("variant_not_in_rules", variant="advanced_battle")
     if board == "beginner":
         missing = [p["color"] for p in clean_players if p["color"] not in boards.BEGINNER_PIECES]
         if missing or len(clean_players) not in (3, 4):
@@ -128,7 +130,8 @@ def validate_config(config: dict, rulesets=("base",)) -> dict:
     return clean
 
 
-VARIANTS = ("friendly_robber", "harbormaster")  # game options, see variants.py
+# Game options: see variants.py; advanced_battle is Cities & Knights' (cities_knights.py)
+VARIANTS = ("friendly_robber", "harbormaster", "advanced_battle")
 
 
 def _validate_variants(variants) -> dict:

@@ -133,6 +133,8 @@ def new_state(config: dict) -> dict:
         "crane": False,
         "battle": None,  # the latest barbarian attack, as reported
         "displaced": None,  # a knight pushed away, waiting for its owner to place it
+        "card": None,  # a progress card waiting for answers (Spy, Master Merchant, Commercial Harbor, Deserter)
+        "muster": None,  # advanced battle: the knights each player sends, chosen in turn
     }
     return state
 
@@ -514,21 +516,48 @@ def discard_progress(step: Step) -> None:
 # ---------------------------------------------------------------- the barbarians
 
 
+def advanced_battle(state: dict) -> bool:
+    """The rulebook's variant for advanced players: each player picks the knights that fight."""
+    return bool(state["config"].get("variants", {}).get("advanced_battle"))
+
+
 def _battle(step: Step) -> None:
-    """The ship reached Catan: the cities' count against the active knights' strength."""
+    """The ship reached Catan. In the advanced variant the players with active knights
+    first say, one after the other from the active player, which of them fight."""
+    state, ck = step.state, step.state["ck"]
+    if advanced_battle(state):
+        order = [s for s in clockwise_from(state, state["turn"]["seat"])
+                 if any(k["active"] for k in state["players"][s]["knights"])]
+        if order:
+            ck["muster"] = {"order": order, "chosen": {}}
+            step.log("muster_started", seats=order)
+            state["pending"] = [{"seat": order[0], "kind": "muster"}]
+            return
+    _fight(step, None)
+
+
+def _fight(step: Step, chosen: dict | None) -> None:
+    """The cities' count against the strength of the fighting knights: every active knight,
+    or in the advanced variant those chosen ({seat: [knight ids]})."""
     state, ck = step.state, step.state["ck"]
     n = len(state["players"])
     strength = barbarian_strength(state)
     seats = clockwise_from(state, state["turn"]["seat"])
-    strengths = {s: knight_strength(state, s) for s in range(n)}
+    fighting = {s: [k for k in state["players"][s]["knights"]
+                    if k["active"] and (chosen is None or k["id"] in chosen.get(str(s), ()))] for s in range(n)}
+    strengths = {s: sum(k["level"] for k in fighting[s]) for s in range(n)}
     total = sum(strengths.values())
     report = {"strength": strength, "defence": total, "knights": {str(s): strengths[s] for s in range(n)},
               "winner": "barbarians" if strength > total else "knights", "losers": [], "defender": None,
               "tied": [], "turn": state["turn"]["number"]}
+    if chosen is not None:  # the active knights kept out of the battle, per seat
+        report["held_back"] = {str(s): knight_strength(state, s) - strengths[s] for s in range(n)
+                               if knight_strength(state, s) > strengths[s]}
     ck["attacks"] += 1
     ck["ship"] = 0
-    for player in state["players"]:  # every knight goes back to rest; they were counted above
-        for knight in player["knights"]:
+    ck["muster"] = None
+    for seat in range(n):  # the knights that fought rest (in the basic game: every knight)
+        for knight in fighting[seat]:
             knight["active"] = False
     pending = []
     if strength > total:
@@ -561,8 +590,46 @@ def _battle(step: Step) -> None:
         else:
             pending = [{"seat": s, "kind": "defender_choice"} for s in leaders]
     ck["battle"] = report
-    step.log("ship_returned")
+    step.log("ship_returned", advanced=chosen is not None)
     state["pending"] = pending
+
+
+@action("muster_knights", phases={"barbarian"}, actors={"pending", "table"})
+def muster_knights(step: Step) -> None:
+    """Advanced battle: a player sends some (or none, or all) of their active knights to
+    fight; after the last player the battle is fought. With paper cards the table may
+    record the choice; with hands on phones it is made on the player's phone."""
+    state, ck = step.state, step.state["ck"]
+    seat = step.seat_for_pending("muster")
+    if hands.uses_hands(state) and "seat" not in step.actor:
+        raise IllegalAction("muster_on_phone")
+    ids = step.args.get("knights")
+    if ids in (None, ""):
+        ids = []
+    if not isinstance(ids, (list, tuple)) or len(set(map(str, ids))) != len(ids):
+        raise IllegalAction("muster_knights")
+    sent = []
+    for number in ids:
+        number = whole_number(number, "no_such_knight")
+        knight = next((k for k in state["players"][seat]["knights"] if k["id"] == number), None)
+        if knight is None:
+            raise IllegalAction("no_such_knight")
+        if not knight["active"]:
+            raise IllegalAction("knight_resting")
+        sent.append(knight)
+    muster = ck["muster"]
+    muster["chosen"][str(seat)] = sorted(k["id"] for k in sent)
+    step.log("mustered", seat=seat, knights=len(sent), strength=sum(k["level"] for k in sent),
+             kept=knight_strength(state, seat) - sum(k["level"] for k in sent))
+    order = muster["order"]
+    later = order[order.index(seat) + 1:]
+    if later:
+        state["pending"] = [{"seat": later[0], "kind": "muster"}]
+        return
+    state["pending"] = []
+    _fight(step, muster["chosen"])
+    if not state["pending"]:
+        _resolve(step)
 
 
 def _losable(state: dict, seat: int) -> list:
@@ -1252,13 +1319,47 @@ def extra_view(state: dict, viewer) -> dict:
         "fleet": ck["fleet"],
         "crane": ck["crane"],
         "players": players,
+        "card": _card_view(ck.get("card")),
+        "advanced_battle": advanced_battle(state),
+        "muster": ck.get("muster"),
         "me": None,
     }
     if viewer != "table":
         seat = int(viewer)
         result["me"] = {"progress": list(state["players"][seat]["progress"]),
-                        "trade_ratios": trade_ratios(state, seat) if hands.uses_hands(state) else None}
+                        "trade_ratios": trade_ratios(state, seat) if hands.uses_hands(state) else None,
+                        **_card_secrets(state, seat)}
     return result
+
+
+def _card_view(card: dict | None) -> dict | None:
+    """What everyone sees of a progress card waiting for answers: who acts on whom (the
+    resource offered by the Commercial Harbor only its two players)."""
+    if card is None:
+        return None
+    return {k: v for k, v in card.items() if k != "resource"}
+
+
+def _card_secrets(state: dict, seat: int) -> dict:
+    """A seat's own view of a card in play: the Spy sees the victim's progress cards, the
+    Master Merchant the victim's hand, the Commercial Harbor's pair the offered resource;
+    the active player's Diplomat and Intrigue their targets."""
+    card = state["ck"].get("card")
+    out = {}
+    if card is not None and any(p["seat"] == seat and p["kind"] == card["kind"] for p in state["pending"]):
+        if card["kind"] == "spy":
+            out["spy_cards"] = list(state["players"][card["victim"]]["progress"])
+        elif card["kind"] == "master_merchant":
+            out["victim_hand"] = dict(hands.hand(state, card["victim"]))
+    if card is not None and card["kind"] == "harbor_answer" and seat in (card["seat"], card["other"]):
+        out["harbor_resource"] = card["resource"]
+    held = state["players"][seat]["progress"]
+    if on_board(state) and seat == state["turn"]["seat"]:
+        if "diplomat" in held:
+            out["open_roads"] = open_roads(state)
+        if "intrigue" in held:
+            out["intrigue_targets"] = intrigue_targets(state, seat)
+    return out
 
 
 # ---------------------------------------------------------------- knight orders
@@ -1348,15 +1449,22 @@ def move_knight(step: Step) -> None:
     step.log("knight_moved", seat=seat, knight=knight["id"], to=target, displaced=other_seat)
     changed = set(base._seats_with_roads_at(state, origin)) | set(base._seats_with_roads_at(state, target))
     if other is not None:
-        options = sorted(c for c in reachable_corners(state, other_seat, target) if _free_corner(state, c))
-        if not options:
-            state["players"][other_seat]["knights"].remove(other)
-            step.log("knight_lost", seat=other_seat, knight=other["id"])
-        else:
-            state["ck"]["displaced"] = {"seat": other_seat, "knight": other["id"], "from": target, "options": options}
-            state["pending"] = [{"seat": other_seat, "kind": "relocate_knight"}]
-            state["phase"] = "relocate"
+        _displaced(step, other_seat, other, target)
     base._update_longest_road(state, step, sorted(changed))
+
+
+def _displaced(step: Step, seat: int, knight: dict, corner: str) -> None:
+    """A knight pushed off `corner` (already off the board): its owner puts it on a free
+    corner their roads reach from there, or it goes back to them when there is none."""
+    state = step.state
+    options = sorted(c for c in reachable_corners(state, seat, corner) if _free_corner(state, c))
+    if not options:
+        state["players"][seat]["knights"].remove(knight)
+        step.log("knight_lost", seat=seat, knight=knight["id"])
+    else:
+        state["ck"]["displaced"] = {"seat": seat, "knight": knight["id"], "from": corner, "options": options}
+        state["pending"] = [{"seat": seat, "kind": "relocate_knight"}]
+        state["phase"] = "relocate"
 
 
 @action("relocate_knight", phases={"relocate"}, actors={"pending", "table"})
@@ -1494,7 +1602,7 @@ def card_answer(step: Step) -> None:
         raise IllegalAction("discard_on_phone")
     seat = step.actor["seat"]
     kind = next((p["kind"] for p in state["pending"] if p["seat"] == seat), None)
-    if kind is None:
+    if kind not in ("sabotage", "wedding"):
         raise IllegalAction("nothing_pending", seat=seat)
     cards = hands.bundle(step.args.get("cards"), "bad_discard", kinds=hands.kinds(state))
     due = hands.hand_size(state, seat) // 2 if kind == "sabotage" else 2
@@ -1510,3 +1618,325 @@ def card_answer(step: Step) -> None:
         hands.move(state, seat, to, cards)
         step.log("wedding_gift", seat=seat, secret_for=[seat, to], to=to, cards=cards)
     _finish_pending(step, seat, kind)
+
+
+# ---------------------------------------------------------------- Spy, Master Merchant, Commercial Harbor,
+# ---------------------------------------------------------------- Deserter, Diplomat, Intrigue
+
+
+def _opponent(step: Step, seat: int) -> int:
+    victim = base._seat_arg(step.state, step.args.get("victim"), "pick_opponent")
+    if victim is None or victim == seat:
+        raise IllegalAction("pick_opponent")
+    return victim
+
+
+def _await(step: Step, who: int, kind: str, **context) -> None:
+    """The card's next step waits for `who` (context: what the answer needs; its `seat`
+    is the card's player)."""
+    state = step.state
+    state["ck"]["card"] = {"kind": kind, **context}
+    state["pending"] = [{"seat": who, "kind": kind}]
+    state["phase"] = "card_answer"
+
+
+def _card_done(step: Step) -> None:
+    state = step.state
+    state["ck"]["card"] = None
+    state["pending"] = []
+    state["phase"] = "main"
+
+
+@effect("spy")
+def _spy(step: Step, seat: int) -> None:
+    """Look at an opponent's progress cards and take one (shown victory point cards
+    can't be taken: they are not in the hand). With paper cards too: the app holds them."""
+    state = step.state
+    victim = _opponent(step, seat)
+    if not state["players"][victim]["progress"]:
+        raise IllegalAction("spy_no_cards")
+    step.log("spy", seat=seat, victim=victim)
+    _await(step, seat, "spy", seat=seat, victim=victim)
+
+
+@action("spy_take", phases={"card_answer"}, actors={"pending"})
+def spy_take(step: Step) -> None:
+    state = step.state
+    seat = step.seat_for_pending("spy")
+    victim = state["ck"]["card"]["victim"]
+    card = step.args.get("card")
+    held = state["players"][victim]["progress"]
+    if card not in held:
+        raise IllegalAction("spy_card")
+    held.remove(card)
+    state["players"][seat]["progress"].append(card)
+    step.log("spy_took", seat=seat, secret_for=[seat, victim], shown={"victim": victim}, victim=victim, card=card)
+    _card_done(step)
+
+
+def richer_opponents(state: dict, seat: int) -> list[int]:
+    mine = vp_total(state, seat)
+    return [s for s in clockwise_from(state, seat)[1:] if vp_total(state, s) > mine]
+
+
+@effect("master_merchant")
+def _master_merchant(step: Step, seat: int) -> None:
+    """Look at the hand of an opponent with more points and take 2 cards of your choice
+    (all they hold when fewer). With paper cards the table does it, told by the log."""
+    state = step.state
+    victim = _opponent(step, seat)
+    if victim not in richer_opponents(state, seat):
+        raise IllegalAction("master_merchant_richer")
+    step.log("master_merchant", seat=seat, victim=victim, paper=not hands.uses_hands(state))
+    if not hands.uses_hands(state):
+        return
+    size = hands.hand_size(state, victim)
+    if size == 0:
+        raise IllegalAction("victim_no_cards")
+    if size <= 2:
+        _master_merchant_move(step, seat, victim, {k: n for k, n in hands.hand(state, victim).items() if n})
+        return
+    _await(step, seat, "master_merchant", seat=seat, victim=victim)
+
+
+def _master_merchant_move(step: Step, seat: int, victim: int, cards: dict) -> None:
+    hands.move(step.state, victim, seat, cards)
+    step.log("master_merchant_took", seat=seat, secret_for=[seat, victim],
+             shown={"victim": victim, "count": sum(cards.values())}, victim=victim, cards=cards,
+             count=sum(cards.values()))
+
+
+@action("master_merchant_take", phases={"card_answer"}, actors={"pending"})
+def master_merchant_take(step: Step) -> None:
+    state = step.state
+    seat = step.seat_for_pending("master_merchant")
+    victim = state["ck"]["card"]["victim"]
+    cards = hands.bundle(step.args.get("cards"), "bad_take", kinds=hands.kinds(state))
+    if sum(cards.values()) != 2:
+        raise IllegalAction("take_count", count=2)
+    missing = hands.missing(hands.hand(state, victim), cards)
+    if missing:
+        raise IllegalAction("take_not_held", missing=hands.describe(missing))
+    _master_merchant_move(step, seat, victim, cards)
+    _card_done(step)
+
+
+@effect("commercial_harbor")
+def _commercial_harbor(step: Step, seat: int) -> None:
+    """To each opponent in turn the player may offer a resource of their choice; one who
+    holds a commodity must give one of their choice for it; one who holds none keeps
+    nothing and the resource stays with the player. Paper cards: done at the table."""
+    state = step.state
+    others = clockwise_from(state, seat)[1:]
+    step.log("commercial_harbor", seat=seat, seats=others, paper=not hands.uses_hands(state))
+    if hands.uses_hands(state):
+        _harbor_next(step, seat, others)
+
+
+def _harbor_next(step: Step, seat: int, left: list) -> None:
+    state = step.state
+    if not left or not any(hands.hand(state, seat)[r] for r in hands.RESOURCES):
+        _card_done(step)
+        return
+    _await(step, seat, "harbor_offer", seat=seat, other=left[0], left=left[1:])
+
+
+@action("harbor_offer", phases={"card_answer"}, actors={"pending"})
+def harbor_offer(step: Step) -> None:
+    """The Commercial Harbor's player offers a resource to the next opponent (or skips them)."""
+    state = step.state
+    seat = step.seat_for_pending("harbor_offer")
+    card = state["ck"]["card"]
+    other, left = card["other"], card["left"]
+    resource = step.args.get("resource")
+    if resource in (None, "", "skip"):
+        step.log("harbor_skipped", seat=seat, other=other)
+        _harbor_next(step, seat, left)
+        return
+    resource = base._resource_arg(resource)
+    if not hands.hand(state, seat)[resource]:
+        raise IllegalAction("harbor_not_held", resource=resource)
+    held = [c for c in COMMODITIES if hands.hand(state, other)[c]]
+    if not held:
+        step.log("harbor_no_commodity", seat=seat, other=other)
+        _harbor_next(step, seat, left)
+    elif len(held) == 1:  # no choice to make
+        _harbor_trade(step, seat, other, resource, held[0])
+        _harbor_next(step, seat, left)
+    else:
+        _await(step, other, "harbor_answer", seat=seat, other=other, left=left, resource=resource)
+
+
+@action("harbor_answer", phases={"card_answer"}, actors={"pending"})
+def harbor_answer(step: Step) -> None:
+    """The opponent picks the commodity they give for the offered resource."""
+    state = step.state
+    other = step.seat_for_pending("harbor_answer")
+    card = state["ck"]["card"]
+    commodity = _kind_arg(step.args.get("commodity"), COMMODITIES, "bad_commodity")
+    if not hands.hand(state, other)[commodity]:
+        raise IllegalAction("harbor_commodity_not_held")
+    _harbor_trade(step, card["seat"], other, card["resource"], commodity)
+    _harbor_next(step, card["seat"], card["left"])
+
+
+def _harbor_trade(step: Step, seat: int, other: int, resource: str, commodity: str) -> None:
+    state = step.state
+    hands.move(state, seat, other, {resource: 1})
+    hands.move(state, other, seat, {commodity: 1})
+    step.log("harbor_trade", seat=seat, secret_for=[seat, other], shown={"other": other}, other=other,
+             resource=resource, commodity=commodity)
+
+
+@effect("deserter")
+def _deserter(step: Step, seat: int) -> None:
+    """An opponent removes one of their knights (their choice); the player puts in a
+    knight of the same level (or, with no such piece left, the next weaker one; a mighty
+    one even without the fortress), active if the removed one was."""
+    state = step.state
+    victim = _opponent(step, seat)
+    knights = state["players"][victim]["knights"]
+    if not knights:
+        raise IllegalAction("deserter_no_knights")
+    step.log("deserter", seat=seat, victim=victim)
+    if len(knights) == 1:
+        _desert(step, seat, victim, knights[0])
+    else:
+        _await(step, victim, "deserter", seat=seat, victim=victim)
+
+
+@action("desert_knight", phases={"card_answer"}, actors={"pending", "table"})
+def desert_knight(step: Step) -> None:
+    """The Deserter's victim picks the knight they remove (knights lie open: the table may
+    enter it too)."""
+    state = step.state
+    victim = step.seat_for_pending("deserter")
+    _desert(step, state["ck"]["card"]["seat"], victim, _knight_arg(step, victim))
+
+
+def deserter_level(state: dict, seat: int, level: int) -> int | None:
+    """The level of the knight the Deserter's player may put in for one of `level`."""
+    return next((lv for lv in range(level, 0, -1) if _knights_at_level(state, seat, lv) < KNIGHTS_PER_LEVEL), None)
+
+
+def _desert(step: Step, seat: int, victim: int, knight: dict) -> None:
+    state = step.state
+    _remove_knight(step, victim, knight)
+    level = deserter_level(state, seat, knight["level"])
+    options = knight_corners(state, seat) if on_board(state) and level is not None else None
+    step.log("knight_deserted", seat=victim, to=seat, level=knight["level"], active=knight["active"],
+             replaced=level if options is None or options else None)
+    if level is None or options == []:
+        _card_done(step)  # no piece left to put in, or nowhere on the own roads to put it
+    elif options is None:
+        _deserter_knight(step, seat, level, knight["active"], None)
+        _card_done(step)
+    else:
+        _await(step, seat, "deserter_place", seat=seat, level=level, active=knight["active"], options=options)
+
+
+def _deserter_knight(step: Step, seat: int, level: int, active: bool, corner) -> None:
+    knight = _new_knight(step, seat, level, active, corner)
+    knight["activated"] = None  # it keeps the deserter's state; nobody activated it this turn
+    step.log("deserter_knight", seat=seat, knight=knight["id"], level=level, active=active, corner=corner)
+
+
+@action("place_deserter", phases={"card_answer"}, actors={"pending", "table"})
+def place_deserter(step: Step) -> None:
+    """The Deserter's player puts the new knight on a free corner their roads reach."""
+    state = step.state
+    seat = step.seat_for_pending("deserter_place")
+    card = state["ck"]["card"]
+    corner = _location(step, "corner")
+    if corner not in card["options"] or corner not in knight_corners(state, seat):
+        raise IllegalAction("knight_corner")
+    _deserter_knight(step, seat, card["level"], card["active"], corner)
+    _card_done(step)
+
+
+def open_roads(state: dict) -> list[str]:
+    """Roads with an open end: a corner with no building, no knight and no other road of
+    the same owner. A road ending at another player's building or knight is cut there,
+    not open."""
+    pieces = state["board"]["pieces"]
+    g = boards.geometry(state["board"]["layout"])
+    found = []
+    for edge, owner in pieces["roads"].items():
+        for corner in g.edge_corners[edge]:
+            if boards.building_at(pieces, corner) is None and corner not in pieces["knights"] and not any(
+                    pieces["roads"].get(e) == owner for e in g.corner_edges[corner] if e != edge):
+                found.append(edge)
+                break
+    return sorted(found)
+
+
+@effect("diplomat")
+def _diplomat(step: Step, seat: int) -> None:
+    """Remove an open road; the player's own one may be built again at once, for free, by
+    the usual rules. Without a board the table moves it (`victim`: whose road it was)."""
+    state = step.state
+    if not on_board(state):
+        owner = base._seat_arg(state, step.args.get("victim"), "pick_opponent")
+        if owner is not None and owner != seat:
+            if state["players"][owner]["roads"] <= 0:
+                raise IllegalAction("diplomat_open_road")
+            state["players"][owner]["roads"] -= 1
+        step.log("diplomat", seat=seat, owner=owner, edge=None)
+        return
+    edge = _location(step, "edge")
+    if edge not in open_roads(state):
+        raise IllegalAction("diplomat_open_road")
+    owner = state["board"]["pieces"]["roads"].pop(edge)
+    state["players"][owner]["roads"] -= 1
+    step.log("diplomat", seat=seat, owner=owner, edge=edge)
+    if owner == seat:
+        state["board"]["free_roads"] += 1  # built again by the usual rules, without paying
+    base._update_longest_road(state, step, [owner])
+
+
+def intrigue_targets(state: dict, seat: int) -> list[str]:
+    """Opponents' knights on corners one of the player's roads reaches."""
+    pieces = state["board"]["pieces"]
+    g = boards.geometry(state["board"]["layout"])
+    return sorted(c for c, s in pieces["knights"].items()
+                  if s != seat and any(pieces["roads"].get(e) == seat for e in g.corner_edges[c]))
+
+
+@effect("intrigue")
+def _intrigue(step: Step, seat: int) -> None:
+    """Displace an opponent's knight from a corner the player's road reaches (no own
+    knight needed); its owner moves it as a displaced knight, or loses it with nowhere to
+    go. Without a board it is moved at the table; its owner (or the table) then says
+    whether it found a place or which knight went back."""
+    state = step.state
+    if not on_board(state):
+        victim = _opponent(step, seat)
+        if not state["players"][victim]["knights"]:
+            raise IllegalAction("intrigue_knight")
+        step.log("intrigue", seat=seat, victim=victim, corner=None)
+        _await(step, victim, "intrigue_back", seat=seat, victim=victim)
+        return
+    corner = _location(step, "corner")
+    if corner not in intrigue_targets(state, seat):
+        raise IllegalAction("intrigue_knight")
+    victim, knight = _owner_knight_at(state, corner)
+    del state["board"]["pieces"]["knights"][corner]
+    knight["corner"] = None
+    step.log("intrigue", seat=seat, victim=victim, corner=corner)
+    _displaced(step, victim, knight, corner)
+    base._update_longest_road(state, step, base._seats_with_roads_at(state, corner))
+
+
+@action("intrigue_back", phases={"card_answer"}, actors={"pending", "table"})
+def intrigue_back(step: Step) -> None:
+    """Without a board: the displaced knight stands elsewhere (no `knight`), or the named
+    one had nowhere to go and goes back to its owner."""
+    state = step.state
+    victim = step.seat_for_pending("intrigue_back")
+    if step.args.get("knight") in (None, ""):
+        step.log("knight_relocated", seat=victim, knight=None)
+    else:
+        knight = _knight_arg(step, victim)
+        state["players"][victim]["knights"].remove(knight)
+        step.log("knight_lost", seat=victim, knight=knight["id"])
+    _card_done(step)

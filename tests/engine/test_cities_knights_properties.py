@@ -7,11 +7,15 @@
 - Replay: the records alone (outcomes included, no chance) rebuild the same state.
 - Undo: undoing the latest action returns exactly to the state before it (test_properties).
 - Privacy: a viewer's view does not change when other seats' progress cards, hands and
-  secret log details are swapped for others of the same number.
+  secret log details are swapped for others of the same number (except what a Spy or a
+  Master Merchant being played shows its player of the victim's cards).
+
+Random games play every progress card (the Spy, Master Merchant, Commercial Harbor,
+Deserter, Diplomat and Intrigue with their answers) and half of them the advanced battle.
 """
 import json
 
-from hypothesis import event, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import TABLE, fold, view
@@ -41,6 +45,7 @@ def ck_configs(draw):
         "board": "random",
         "play_mode": "hands",
         "board_layout": boards.random_board(frame, rng),
+        **({"variants": {"advanced_battle": True}} if draw(st.booleans(), label="advanced battle") else {}),
     }
 
 
@@ -103,14 +108,21 @@ def check_invariants(state: dict) -> None:
         assert state["pending"] and state["ck"]["roll"] is not None
     if state["phase"] in ("main", "roll", "setup"):
         assert state["pending"] == [] and state["ck"]["roll"] is None
+        assert state["ck"]["card"] is None and state["ck"]["muster"] is None
+    if state["phase"] == "card_answer":
+        assert len(state["pending"]) >= 1
     json.dumps(state)
 
 
 def _scrambled(state: dict, viewer) -> dict:
     """Other seats' secrets changed, their sizes kept: what `viewer` must not notice."""
     changed = json.loads(json.dumps(state))
+    card = state["ck"]["card"]
+    shown_to_viewer = None  # the victim whose cards a Spy or Master Merchant shows the viewer
+    if card and card["kind"] in ("spy", "master_merchant") and {"seat": viewer, "kind": card["kind"]} in state["pending"]:
+        shown_to_viewer = card["victim"]
     for seat, p in enumerate(changed["players"]):
-        if seat == viewer:
+        if seat in (viewer, shown_to_viewer):
             continue
         p["progress"] = ["spy"] * len(p["progress"])
         size = sum(p["hand"].values())
@@ -155,6 +167,12 @@ def _card_args(data, state: dict, seat: int, card: str) -> dict:
             "knights": [k["id"] for k in state["players"][seat]["knights"]][:2]}
     hexes = sorted(h for h, x in state["board"]["layout"]["hexes"].items() if x.get("number"))
     args["other_hex"] = data.draw(st.sampled_from(hexes), label="other hex")
+    args["victim"] = data.draw(st.sampled_from([s for s in range(len(state["players"])) if s != seat]), label="victim")
+    if card == "diplomat":
+        args["edge"] = data.draw(st.sampled_from(ck.open_roads(state) or sorted(pieces["roads"])), label="road")
+    if card == "intrigue" and ck.intrigue_targets(state, seat):
+        args["corner"] = data.draw(st.sampled_from(ck.intrigue_targets(state, seat)), label="intrigue")
+        return args
     if own_corners:
         args["corner"] = data.draw(st.sampled_from(own_corners), label="corner")
         g = boards.geometry(state["board"]["layout"])
@@ -202,6 +220,11 @@ def step(data, live: Live) -> bool:
         elif kind == "defender_choice":
             assert live.do("defender_choice", {"seat": seat}, deck=data.draw(st.sampled_from(ck.IMPROVEMENTS)))
             event("tie of defenders")
+        elif kind == "muster":
+            active_ids = [k["id"] for k in state["players"][seat]["knights"] if k["active"]]
+            sent = data.draw(st.lists(st.sampled_from(active_ids), unique=True), label="sent")
+            assert live.do("muster_knights", {"seat": seat}, knights=sent)
+            event("advanced battle: knights chosen")
         elif kind == "progress_discard":
             card = data.draw(st.sampled_from(state["players"][seat]["progress"]), label="card")
             assert live.do("discard_progress", {"seat": seat}, card=card)
@@ -216,9 +239,12 @@ def step(data, live: Live) -> bool:
         event("knight displaced")
     elif phase == "card_answer":
         pending = data.draw(st.sampled_from(state["pending"]), label="pending")
-        held = state["players"][pending["seat"]]["hand"]
-        due = sum(held.values()) // 2 if pending["kind"] == "sabotage" else 2
-        assert live.do("card_answer", {"seat": pending["seat"]}, cards=_some_cards(data, held, due, "cards"))
+        if pending["kind"] in ("sabotage", "wedding"):
+            held = state["players"][pending["seat"]]["hand"]
+            due = sum(held.values()) // 2 if pending["kind"] == "sabotage" else 2
+            assert live.do("card_answer", {"seat": pending["seat"]}, cards=_some_cards(data, held, due, "cards"))
+        else:
+            card_answer(data, live, pending)
         event(f"answered {pending['kind']}")
     elif phase == "special_build":
         if not _tap(data, live, me, active):
@@ -226,6 +252,30 @@ def step(data, live: Live) -> bool:
     else:
         main_step(data, live, active)
     return True
+
+
+def card_answer(data, live: Live, pending: dict) -> None:
+    """An answer to the Spy, Master Merchant, Commercial Harbor or Deserter."""
+    state = live.state
+    seat, kind, card = pending["seat"], pending["kind"], state["ck"]["card"]
+    actor = {"seat": seat}
+    if kind == "spy":
+        taken = data.draw(st.sampled_from(state["players"][card["victim"]]["progress"]), label="spied")
+        assert live.do("spy_take", actor, card=taken)
+    elif kind == "master_merchant":
+        held = state["players"][card["victim"]]["hand"]
+        assert live.do("master_merchant_take", actor, cards=_some_cards(data, held, 2, "taken"))
+    elif kind == "harbor_offer":
+        held = [r for r in hands.RESOURCES if state["players"][seat]["hand"][r]]
+        assert live.do("harbor_offer", actor, resource=data.draw(st.sampled_from(held + [""]), label="offer"))
+    elif kind == "harbor_answer":
+        held = [c for c in ck.COMMODITIES if state["players"][seat]["hand"][c]]
+        assert live.do("harbor_answer", actor, commodity=data.draw(st.sampled_from(held), label="commodity"))
+    elif kind == "deserter":
+        knight = data.draw(st.sampled_from(state["players"][seat]["knights"]), label="deserter")
+        assert live.do("desert_knight", actor, knight=knight["id"])
+    else:
+        assert live.do("place_deserter", actor, corner=data.draw(st.sampled_from(card["options"]), label="at"))
 
 
 def main_step(data, live: Live, active: int) -> None:
@@ -307,3 +357,42 @@ def test_views_never_show_other_seats_secrets(data, config, seed, steps):
     live = Live(config, seeded_secret(seed))
     play(data, live, steps, check_views)
     event(f"progress cards held: {min(sum(len(p['progress']) for p in live.state['players']), 3)}")
+
+
+ASKING = ("spy", "spy", "master_merchant", "commercial_harbor", "deserter", "diplomat", "intrigue")
+
+
+def _deal_progress(data, live: Live) -> None:
+    """Test set-up: each player gets progress cards straight from the decks, the cards
+    that ask other players among them, in the live state and in its replica alike (the
+    random games rarely reach them otherwise)."""
+    n = len(live.state["players"])
+    hands_dealt = [data.draw(st.lists(st.sampled_from(ASKING + ("warlord", "bishop", "wedding")), min_size=1,
+                                      max_size=ck.PROGRESS_LIMIT), label=f"progress {s}") for s in range(n)]
+    for state in (live.state, live.replica):
+        for seat, cards in enumerate(hands_dealt):
+            for card in cards:
+                pile = state["ck"]["decks"][ck.DECK_OF[card]]["pile"]
+                if pile[card] > 0:
+                    pile[card] -= 1
+                    state["players"][seat]["progress"].append(card)
+
+
+@settings(SETTINGS, max_examples=15,
+          suppress_health_check=[*SETTINGS.suppress_health_check, HealthCheck.large_base_example])
+@given(data=st.data(), config=ck_configs(), seed=st.integers(0, 2**32), steps=st.integers(20, 80))
+def test_cards_that_ask_other_players_keep_the_invariants_and_the_secrets(data, config, seed, steps):
+    live = Live(config, seeded_secret(seed))
+    while live.state["phase"] == "setup":
+        step(data, live)
+    _deal_progress(data, live)
+
+    def check(state):
+        check_invariants(state)
+        check_views(state)
+
+    play(data, live, steps, check)
+    played = {e["params"].get("card") for e in live.state["log"] if e["kind"] == "played_progress"}
+    for card in sorted(played & set(ASKING)):
+        event(f"played {card}")
+    assert live.replica == live.state
