@@ -104,7 +104,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     # pubsub: "game changed" goes out as one Redis PUBLISH per group, no per-socket lists;
     # core: channels_redis's list-based layer. Chosen by the venue benchmark (docs/benchmarks.md).
-    REDIS_LAYER = os.environ.get("CATAN_REDIS_LAYER", "core")
+    REDIS_LAYER = os.environ.get("CATAN_REDIS_LAYER", "pubsub")
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer"}.get(

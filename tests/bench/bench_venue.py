@@ -635,7 +635,7 @@ class ChannelsTarget(Target):
         application = "tests.bench.minimal_channels_asgi:application"
         if self.server == "uvicorn":  # as `manage.py serve --server uvicorn` runs it
             command = [PY, "-m", "uvicorn", "--host", HOST, "--port", str(self.port), "--lifespan", "off",
-                       "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio", "--log-level", "warning",
+                       "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio", "--ws-per-message-deflate", "false", "--log-level", "warning",
                        "--no-access-log", application]
         else:
             command = [PY, "-m", "daphne", "-b", HOST, "-p", str(self.port), "--websocket_timeout", "-1", application]

@@ -24,7 +24,7 @@ if not settings.configured:
     _redis = os.environ.get("BENCH_REDIS_URL", "")
     if _redis:
         _backend = {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer"}.get(
-            os.environ.get("CATAN_REDIS_LAYER", "core"), "channels_redis.core.RedisChannelLayer")
+            os.environ.get("CATAN_REDIS_LAYER", "pubsub"), "channels_redis.core.RedisChannelLayer")
         _layers = {"default": {"BACKEND": _backend,
                                "CONFIG": {"hosts": [{"address": _redis, "socket_timeout": 15}]}}}
     else:
