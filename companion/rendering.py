@@ -105,6 +105,7 @@ def forget() -> None:
         _shared.clear()
         _contexts.clear()
         _pictures.clear()
+        _own.clear()
 
 
 # Stands in for a game's prefetched seats (the manager hands it out as they are): none,
@@ -260,27 +261,63 @@ def _changed(screen: Screen, fragments: list[tuple[str, str]]) -> str:
     return "".join(out) if changed else ""
 
 
+# A viewer's own fragments at one version, kept a little while: the poster's screen renders
+# them for its reply and its socket's push brings the same, and a phone may have a second
+# device. Not the table's dice reader: its status changes without a new version.
+_own: OrderedDict[tuple, dict] = OrderedDict()
+OWN_KEPT = 512
+NOT_KEPT = frozenset({"reader"})
+
+
+def _own_for(screen: Screen, game: Game) -> dict:
+    key = (game.pk, game.code, game.version, screen.viewer, screen.language, screen.base_url)
+    with _shared_lock:
+        own = _own.get(key)
+        if own is None:
+            own = _own[key] = {}
+            while len(_own) > OWN_KEPT:
+                _own.popitem(last=False)
+    return own
+
+
 def _fragments(screen: Screen, game: Game) -> list[tuple[str, str]]:
-    context = screen_context(game, screen.viewer, screen.base_url)
-    context.update(error=None, notice=None)
     store = _shared_for(game, game.version)
+    own = _own_for(screen, game) if store is not None else {}
+    context = None
+
+    def viewer_context() -> dict:
+        nonlocal context
+        if context is None:
+            context = screen_context(game, screen.viewer, screen.base_url)
+            context.update(error=None, notice=None)
+        return context
+
     out = []
     for name, how in FRAGMENTS[screen.kind]:
         if how == SHARED:
             html = _shared_html(game, screen.kind, screen.language, name, store)
-        elif how == LOG and context["view"]["log"] == _public_log(game, store):
-            html = _shared_html(game, screen.kind, screen.language, name, store)
         elif how == SEATS:
             html = screen.kept.get(name)
             if html is None:
-                html = screen.kept[name] = render_to_string(f"partials/{name}.html", context)
-        elif how == BOARD and context.get("board"):
-            picture = _shared_html(game, screen.kind, screen.language, "board_picture", store)
-            html = render_to_string("partials/board.html", {**context, "board_picture_html": mark_safe(picture)})
+                html = screen.kept[name] = render_to_string(f"partials/{name}.html", viewer_context())
+        elif name in own:
+            html = own[name]
         else:
-            html = render_to_string(f"partials/{name}.html", context)
+            html = _own_html(game, screen, name, how, store, viewer_context)
+            if name not in NOT_KEPT:
+                own[name] = html
         out.append((name, html))
     return out
+
+
+def _own_html(game: Game, screen: Screen, name: str, how: str, store, viewer_context) -> str:
+    context = viewer_context()
+    if how == LOG and context["view"]["log"] == _public_log(game, store):
+        return _shared_html(game, screen.kind, screen.language, name, store)
+    if how == BOARD and context.get("board"):
+        picture = _shared_html(game, screen.kind, screen.language, "board_picture", store)
+        return render_to_string("partials/board.html", {**context, "board_picture_html": mark_safe(picture)})
+    return render_to_string(f"partials/{name}.html", context)
 
 
 # ---------------------------------------------------------------- a command's reply

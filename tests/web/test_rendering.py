@@ -214,8 +214,13 @@ def test_a_command_that_worked_answers_with_the_posters_screen_but_the_seats(cli
     rendered = []
     original = rendering.render_to_string
     monkeypatch.setattr(rendering, "render_to_string", lambda name, *a, **k: rendered.append(name) or original(name, *a, **k))
-    _push(_screen(game, engine.TABLE))
+    pushed = _push(_screen(game, engine.TABLE))
     assert "partials/status.html" not in rendered and "partials/scoreboard.html" not in rendered
+    # and the table's own fragments too (the same screen at the same version), but its
+    # dice reader and seats, which change without a new version
+    assert set(rendered) == {"partials/reader.html", "partials/seats.html"}
+    actions = re.compile(r'<section id="actions".*?</section>', re.S)
+    assert actions.search(pushed).group(0) == actions.search(html).group(0)
     refused = client.post(f"/g/{game.code}/act/", {"as": "table", "type": "roll", "idem": "k2"})
     assert refused.status_code == 422 and 'id="seats"' in refused.content.decode()  # a refusal shows it all
 
