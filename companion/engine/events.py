@@ -53,6 +53,17 @@ each choice made on the chooser's own phone (never on the table screen), all at 
            hand (1 lumber + 1 brick) like a road
 A 7 (Robber Attack) and Epidemic's production go through base.resolve_total, which pays
 from the bank and asks only players above 7 cards to discard.
+
+Cities & Knights (ck_events.py) reveals through `turn_over` once its red die and event die
+are resolved, pays the number with its own production and then calls `apply_event`. The
+cards with a "Miasta i Rycerze" paragraph (CK_VERSIONS) get "ck" in their plan, and:
+  knights  Tournament and Conflict compare the total strength of active knights
+           (measure "strength"; Conflict still needs one strongest player)
+  VP       Neighbourly Assistance counts Cities & Knights points
+  gains    a resource, never a commodity (event_gain takes resources only)
+  gives    Good Neighbours and Neighbourly Assistance may pass a commodity
+  takes    never a progress card (those are not in the hand the draw is made from)
+  Epidemic cities bring 1 resource and no commodity
 """
 from . import base
 from . import board as boards
