@@ -97,7 +97,9 @@ def validate_config(config: dict) -> dict:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise IllegalAction("player_count", min=MIN_PLAYERS, max=MAX_PLAYERS)
     if config.get("board") == "beginner":
-        raise IllegalAction("ck_beginner_board")  # the first-game picture is the base game's
+        # The first-game board is a picture (pages 2-3) that the rulebook's text doesn't
+        # describe: no terrain, numbers or starting pieces to lay out.
+        raise IllegalAction("ck_beginner_board")
     return config
 
 

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from companion.engine import fold, view
 from companion.engine import base, events
-from companion.engine import cities_knights as ck
 from companion.engine.chance import seeded_secret
 from companion.engine.game import allowed_actions
 
@@ -114,4 +113,19 @@ def test_conservation_replay_and_undo_on_the_deck(data, config, seed, steps):
     state, _history = fold(config, live.records)
     assert state == live.state
     assert live.replica == live.state
-    assert all(len(p["progress"]) >= 0 for p in state["players"]) and ck.DECKS
+
+
+@ck_play.SETTINGS
+@given(data=st.data(), config=deck_configs(), seed=st.integers(0, 2**32), steps=st.integers(20, 80))
+def test_views_never_show_other_seats_secrets_on_the_deck(data, config, seed, steps):
+    """Privacy with the deck too: the deck's order, the cards others picked to pass, their
+    hands and progress cards never change what a viewer sees."""
+    live = Live(config, seeded_secret(seed))
+    for _ in range(steps):
+        if not step(data, live):
+            break
+        ck_play.check_views(live.state)
+        if live.state.get("events"):
+            for viewer in ["table", *range(len(live.state["players"]))]:
+                shown = view(live.state, viewer)["events"]
+                assert "deck" not in shown and "under" not in shown and "passing" not in shown

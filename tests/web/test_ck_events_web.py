@@ -13,7 +13,6 @@ from companion.engine import board as boards
 from companion.messages import refusal
 from companion.models import Game
 
-from .helpers import TABLE
 from .test_ck_web import PLAYERS, clients, post, setup
 
 pytestmark = pytest.mark.django_db
@@ -118,7 +117,6 @@ def test_the_cities_and_knights_wording_of_an_event_on_the_table():
 def test_good_neighbours_on_the_phones_offers_the_commodities():
     game = deck_game("hands", "random", seed=_seed_where("good_neighbors"))
     browsers = clients(game)
-    state = state_of(game)
     assert post(browsers[0], game, "roll", red="2", event="blue").status_code == 200
     state = state_of(game)
     assert state["phase"] == "event"
