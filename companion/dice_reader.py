@@ -45,7 +45,8 @@ class TableReader:
                 return
             device = (meta.device_serial or meta.url)[:24]
             key = f"reader:{device}:{meta.boot or '-'}:{meta.seq}"[:64]
-            result = services.apply_reader_roll(game, roll.yellow, roll.red, key)
+            event = roll.event.lower() if roll.event else None  # the engine's event die faces
+            result = services.apply_reader_roll(game, roll.yellow, roll.red, key, event=event)
             log.info("game %s: reader roll %s+%s -> %s", game.code, roll.yellow, roll.red, result)
         except Exception:  # the reader thread must survive whatever one roll does
             log.exception("applying a reader roll failed")

@@ -3,7 +3,7 @@ how far into the year the deck is, who does what now, the roads an Earthquake da
 and how close the game's numbers stay to the 2d6 curve."""
 import math
 
-from .messages import EVENT_NAMES, EVENT_TEXTS, RESOURCE_NAMES, event_effect_lines
+from .messages import CARD_NAMES, EVENT_NAMES, EVENT_TEXTS, EVENT_TEXTS_CK, event_effect_lines
 
 # What an event card asks of a player with hands on phones (engine/events.py): the pending kinds.
 HANDS_CHOICES = ("event_gain", "event_give", "event_help", "event_take")
@@ -38,7 +38,8 @@ def event_context(view: dict, names: list[str]) -> dict | None:
             "number": card["number"],
             "event": event,
             "name": EVENT_NAMES.get(event, event),
-            "text": EVENT_TEXTS.get(event, ""),
+            # Cities & Knights: the card's own paragraph for that game
+            "text": (view.get("ck") and EVENT_TEXTS_CK.get(event)) or EVENT_TEXTS.get(event, ""),
             "lines": event_effect_lines(event, deck["effect"] or {}, names),
             "seven": card["number"] == 7,
         }
@@ -60,7 +61,7 @@ def event_choice_context(view: dict) -> dict | None:
     if "victims" in choice:
         context["victims"] = [players[s] for s in choice["victims"]]
     if "card" in choice:
-        context["card"] = RESOURCE_NAMES.get(choice["card"], choice["card"])
+        context["card"] = CARD_NAMES.get(choice["card"], choice["card"])
     return context
 
 

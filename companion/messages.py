@@ -93,9 +93,21 @@ EVENT_TEXTS = {
     "plentiful_year": gettext_lazy("Everyone takes 1 resource of their choice from the bank."),
     "no_event": gettext_lazy("Only the number counts this time: no event."),
 }
+# The cards with a Cities & Knights paragraph, worded for that game (the 7 is its own 7).
+EVENT_TEXTS_CK = {
+    "robber_attack": gettext_lazy("The Cities & Knights 7: everyone with more than 7 cards (commodities count, 2 more per city wall) gives back half of them; the robber moves and robs only after the barbarians' first attack."),
+    "epidemic": gettext_lazy("The number produces, but every city brings only 1 resource and no commodity."),
+    "good_neighbors": gettext_lazy("Everyone passes 1 card of their choice, a resource or a commodity, to the player on their left."),
+    "tournament": gettext_lazy("Whoever has the strongest active knights in total takes 1 resource of their choice from the bank, never a commodity (on a tie, each of them)."),
+    "trade_advantage": gettext_lazy("The Longest Road holder draws 1 random card (never a progress card) from the hand of a player of their choice."),
+    "calm_sea": gettext_lazy("Whoever has the most settlements and cities at harbours takes 1 resource of their choice from the bank, never a commodity (on a tie, each of them)."),
+    "neighborly_assistance": gettext_lazy("The leader in victory points gives 1 card of their choice, a resource or a commodity, to a player of their choice with fewer points (on a tie, each leader)."),
+    "conflict": gettext_lazy("The one player with the strongest active knights in total may draw 1 random card (never a progress card) from a player of their choice."),
+    "plentiful_year": gettext_lazy("Everyone takes 1 resource of their choice from the bank, never a commodity."),
+}
 EVENT_REFUSALS = ("repair_road_first", "not_your_road", "road_already_damaged", "no_damaged_road",
                   "robber_spares", "unknown_variant")  # the last two: game options (engine/variants.py)
-EVENT_LOG_KINDS = ("event_revealed", "new_year", "event_effect", "road_damaged", "road_repaired", "event_took",
+EVENT_LOG_KINDS = ("red_rolled", "event_revealed", "new_year", "event_effect", "road_damaged", "road_repaired", "event_took",
                    "harbormaster", "event_gained", "event_picked", "event_gave", "event_skipped")
 
 
@@ -116,8 +128,19 @@ def _names_of(seats, names: list[str]) -> str:
 
 
 def event_effect_lines(event: str, plan: dict, names: list[str]) -> list[str]:
-    """Who does what for an event card, one sentence per player or group."""
+    """Who does what for an event card, one sentence per player or group; a Cities &
+    Knights card ("ck" in its plan) says what its paragraph changes."""
     plan = plan or {}
+    lines = _event_effect_lines(event, plan, names)
+    if plan.get("ck") and lines:
+        if event in ("tournament", "calm_sea", "plentiful_year") and (plan.get("gains") or plan.get("nobody") == "no_board"):
+            lines.append(_("Cities & Knights: the card taken is a resource, never a commodity."))
+        if event in ("good_neighbors", "neighborly_assistance") and not plan.get("nobody"):
+            lines.append(_("Cities & Knights: the card given may be a commodity too."))
+    return lines
+
+
+def _event_effect_lines(event: str, plan: dict, names: list[str]) -> list[str]:
 
     def name(s):
         return names[s] if s is not None and 0 <= s < len(names) else "?"
@@ -125,6 +148,8 @@ def event_effect_lines(event: str, plan: dict, names: list[str]) -> list[str]:
     basis = plan.get("basis") or {}
     nobody = plan.get("nobody")
     if event == "epidemic":
+        if plan.get("ck"):
+            return [_("Every city produces only 1 resource this time, and no commodity.")]
         return [_("Every city produces only 1 resource this time.")]
     if event == "earthquake":
         if not plan.get("damage"):
@@ -139,9 +164,13 @@ def event_effect_lines(event: str, plan: dict, names: list[str]) -> list[str]:
             return [_("Count the settlements and cities at harbours: whoever has the most takes 1 resource of their choice from the bank (on a tie, each of them).")]
         if nobody == "no_knights":
             return [_("Nobody has played a Knight card: nobody gets anything.")]
+        if nobody == "no_strength":
+            return [_("Nobody has an active knight: nothing happens.")]
         if nobody:
             return [_("Nobody has a settlement or city at a harbour: nobody gets anything.")]
-        if event == "tournament":
+        if plan.get("measure") == "strength":
+            text = _("%(who)s (active knights' strength: %(n)s) takes 1 resource of their choice from the bank.")
+        elif event == "tournament":
             text = _("%(who)s (Knight cards played: %(n)s) takes 1 resource of their choice from the bank.")
         else:
             text = _("%(who)s (settlements and cities at harbours: %(n)s) takes 1 resource of their choice from the bank.")
@@ -153,8 +182,16 @@ def event_effect_lines(event: str, plan: dict, names: list[str]) -> list[str]:
             return [_("Nobody has played a Knight card: nothing happens.")]
         if nobody == "knights_tied":
             return [_("No single player has played the most Knight cards: nothing happens.")]
+        if nobody == "no_strength":
+            return [_("Nobody has an active knight: nothing happens.")]
+        if nobody == "strength_tied":
+            return [_("No single player has the strongest active knights: nothing happens.")]
         taker = plan.get("taker")
         measure = plan.get("measure")
+        if measure == "longest_road" and plan.get("ck"):
+            return [_("%(who)s (Longest Road) may draw 1 random card, never a progress card, from the hand of a player of their choice.") % {"who": name(taker)}]
+        if measure == "strength":
+            return [_("%(who)s (active knights' strength: %(n)s) may draw 1 random card, never a progress card, from the hand of a player of their choice.") % {"who": name(taker), "n": basis.get(str(taker), "?")}]
         if measure == "longest_road":
             return [_("%(who)s (Longest Road) may draw 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker)}]
         if measure == "largest_army":
@@ -182,6 +219,9 @@ def event_log_text(entry: dict, names: list[str]) -> str:
     seat = entry.get("seat")
     who = names[seat] if seat is not None and 0 <= seat < len(names) else ""
     kind = entry["kind"]
+    if kind == "red_rolled":  # Cities & Knights on the event deck: the card comes next
+        return _("%(who)s rolled %(red)s on the red die and the %(event)s.") % {
+            "who": who, "red": p["red"], "event": EVENT_DIE_NAMES.get(p["event"], p["event"])}
     if kind == "event_revealed":
         if p["event"] == "no_event":
             return _("%(who)s revealed a card: %(number)s (no event).") % {"who": who, "number": p["number"]}
@@ -212,7 +252,7 @@ def event_log_text(entry: dict, names: list[str]) -> str:
         receiver = names[to] if isinstance(to, int) and 0 <= to < len(names) else "?"
         if "card" in p:  # only giver and receiver see which card
             return _("%(who)s gave 1 %(card)s to %(to)s.") % {
-                "who": who, "card": RESOURCE_NAMES.get(p["card"], p["card"]), "to": receiver}
+                "who": who, "card": CARD_NAMES.get(p["card"], p["card"]), "to": receiver}
         return _("%(who)s gave a resource card to %(to)s.") % {"who": who, "to": receiver}
     if kind == "event_skipped":
         reason = p.get("reason")
@@ -327,7 +367,7 @@ CK_PHASE_NAMES = {
 }
 PHASE_NAMES.update(CK_PHASE_NAMES)
 CK_REFUSALS = (
-    "ck_beginner_board", "bad_event_die", "alchemist_set_dice", "alchemist_before_roll", "progress_after_roll",
+    "ck_beginner_board", "bad_event_die", "alchemist_set_dice", "alchemist_no_dice", "alchemist_before_roll", "progress_after_roll",
     "progress_not_held", "progress_not_playable", "progress_on_phone", "progress_over_limit",
     "progress_within_limit", "bad_deck", "bad_commodity", "bad_improvement", "bad_lost_city", "repair_city_first",
     "wall_needs_city", "wall_already", "improvement_max", "improvement_needs_city", "improvement_needs_free_city",
@@ -364,6 +404,7 @@ def ck_refusal(error: IllegalAction) -> str:
         "bad_event_die": _("Tap the event die: the ship or a city gate (blue, green or yellow)."),
         "alchemist_set_dice": _("The Alchemist has set the number dice: enter only the event die."),
         "alchemist_before_roll": _("The Alchemist is played before the roll."),
+        "alchemist_no_dice": _("With the Events of Catan cards the card's number produces: there are no number dice for the Alchemist to set."),
         "progress_after_roll": _("Progress cards are played after the roll (only the Alchemist before it)."),
         "progress_not_held": _("You don't hold that progress card."),
         "progress_not_playable": _("%(card)s can't be played in this app: play it at the table."),

@@ -401,28 +401,40 @@ READER_STATES = {"connected": "connected", "silent": "stale", "disconnected": "l
                  "connecting": "lost", "stopped": "stopped", "idle": "stopped"}
 
 
-def apply_reader_roll(game: Game, yellow, red, device_key: str) -> str:
+def apply_reader_roll(game: Game, yellow, red, device_key: str, event=None) -> str:
     """A settled roll from the table's dice reader: apply it as if typed in, or explain why not.
 
     `device_key` names the roll uniquely (device, boot id, sequence number): it is the
     action's idempotency key, so a roll the reader repeats is never applied twice.
+    `event`: the Cities & Knights event die, when the reader read one.
     """
     game.refresh_from_db()
-    if current_state(game)[0]["config"]["dice_source"] != "reader":
+    deck = _reader_feeds_deck(game)
+    if current_state(game)[0]["config"]["dice_source"] != "reader" and not deck:
         return _reader_notice(game, "not_reader_source", yellow, red)
-    if yellow is None or red is None:
+    if red is None or (yellow is None and not deck):  # on the deck only the red die counts
         return _reader_notice(game, "missing_die", yellow, red)
     if game.phase != "roll":
         # A bumped die or a second roll: shown, never applied.
         return _reader_notice(game, "not_expected", yellow, red)
     try:
-        outcome = perform(game, DEVICE, "roll", {"dice": [yellow, red], "source": "reader"}, device_key)
+        args = {"dice": [yellow, red], "source": "reader"}
+        if event is not None:
+            args["event"] = event
+        outcome = perform(game, DEVICE, "roll", args, device_key)
     except IllegalAction as refused:
         return _reader_notice(game, refused.code, yellow, red)
     if outcome.duplicate:
         return "duplicate"
     DiceReaderStatus.objects.filter(game=game).update(notice=None)
     return "applied"
+
+
+def _reader_feeds_deck(game: Game) -> bool:
+    """Cities & Knights on the Events of Catan deck still rolls the red die and the event
+    die: a table with a dice reader takes them from it (the card stays the dice source)."""
+    config = current_state(game)[0]["config"]
+    return bool(game.dice_device) and config["rules"] == "cities_knights" and config["dice_source"] == "events"
 
 
 def _reader_notice(game: Game, kind: str, yellow=None, red=None, **extra) -> str:
@@ -464,7 +476,7 @@ def set_dice_reader(game: Game, device_url: str) -> Game:
             DiceReaderStatus.objects.filter(game=game).delete()
         # Table screens keep the game's row between pushes: tell them it changed.
         transaction.on_commit(lambda: broadcast(game, table_only=True))
-    if device_url and current_state(game)[0]["config"]["dice_source"] != "reader":
+    if device_url and current_state(game)[0]["config"]["dice_source"] != "reader" and not _reader_feeds_deck(game):
         game = perform(game, TABLE, "set_dice_source", {"source": "reader"}).game
     return game
 

@@ -2,8 +2,9 @@
 document.addEventListener("change", function (event) {
   var form = event.target.closest("form[data-auto-submit]");
   if (!form) return;
-  // Cities & Knights adds the event die (and after an Alchemist only the event die is asked).
-  var ready = ["die1", "die2", "event"].every(function (name) {
+  // Cities & Knights adds the event die (and after an Alchemist only the event die is asked);
+  // with the Events of Catan deck only the red die and the event die are asked.
+  var ready = ["die1", "die2", "red", "event"].every(function (name) {
     return !form.querySelector('input[name="' + name + '"]') || form.querySelector('input[name="' + name + '"]:checked');
   });
   if (ready) {

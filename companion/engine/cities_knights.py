@@ -92,16 +92,14 @@ active_seat = base.active_seat
 # ---------------------------------------------------------------- a new game
 
 
-# The Events of Catan deck is not yet played with Cities & Knights' three dice.
-base.RULES_DICE_SOURCES["cities_knights"] = ("typed", "virtual", "reader")
-
-
 def validate_config(config: dict) -> dict:
     players = config.get("players") or []
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise IllegalAction("player_count", min=MIN_PLAYERS, max=MAX_PLAYERS)
     if config.get("board") == "beginner":
-        raise IllegalAction("ck_beginner_board")  # the first-game picture is the base game's
+        # The first-game board is a picture (pages 2-3) that the rulebook's text doesn't
+        # describe: no terrain, numbers or starting pieces to lay out.
+        raise IllegalAction("ck_beginner_board")
     return config
 
 
@@ -340,8 +338,14 @@ def _event_arg(value) -> str:
 def roll(step: Step) -> None:
     """Yellow and red number dice and the event die: typed in, from the reader, or virtual.
 
-    After an Alchemist the number dice are already set: only the event die is rolled."""
+    After an Alchemist the number dice are already set: only the event die is rolled.
+    With the Events of Catan deck only the red die and the event die (ck_events.py)."""
     state, ck = step.state, step.state["ck"]
+    if state["config"]["dice_source"] == "events":
+        from . import ck_events
+
+        ck_events.roll(step)
+        return
     typed, event = step.args.get("dice"), step.args.get("event")
     if ck["alchemist"] is not None and typed is not None:
         raise IllegalAction("alchemist_set_dice")
@@ -407,7 +411,7 @@ def _resolve(step: Step) -> None:
         elif stage == "gate":
             current["stage"] = "progress_limit"
             if current["event"] in GATES:
-                _gate_draws(step, GATES[current["event"]], current["dice"][1])
+                _gate_draws(step, GATES[current["event"]], _red(current))
         elif stage == "progress_limit":
             current["stage"] = "production"
             active = state["turn"]["seat"]
@@ -419,16 +423,35 @@ def _resolve(step: Step) -> None:
                 return
         elif stage == "production":
             current["stage"] = "seven"
-            if _production(step, sum(current["dice"])):
+            owed = None
+            if current["dice"] is None:  # the Events of Catan deck: now its card is revealed
+                from . import ck_events
+
+                current["total"], owed = ck_events.reveal(step)
+            if _production(step, _total(current), owed):
                 state["phase"] = "aqueduct"
                 return
         else:
             ck["roll"] = None
-            if sum(current["dice"]) == 7:
+            if _total(current) == 7:
                 _start_discards(step)
             else:
                 state["phase"] = "main"
+                if current["dice"] is None:
+                    from . import ck_events
+
+                    ck_events.card_event(step)  # the card's own event, after its production
             return
+
+
+def _red(current: dict) -> int:
+    """The red die of the roll being resolved (alone with the Events of Catan deck)."""
+    return current["red"] if current["dice"] is None else current["dice"][1]
+
+
+def _total(current: dict) -> int:
+    """The number that produces: the two dice, or the event card's number."""
+    return current["total"] if current["dice"] is None else sum(current["dice"])
 
 
 # ---------------------------------------------------------------- progress cards: decks
@@ -728,13 +751,16 @@ def production(layout: dict, pieces: dict, robber: str | None, total: int) -> di
     return paid
 
 
-def _production(step: Step, total: int) -> bool:
-    """Pay the roll; True when an aqueduct owner may now pick a resource (hands on phones)."""
+def _production(step: Step, total: int, owed: dict | None = None) -> bool:
+    """Pay the roll (`owed`: what an event card changed, else the board's production); True
+    when an aqueduct owner may now pick a resource (hands on phones)."""
     state = step.state
     if not on_board(state):
         return False
     board = state["board"]
-    paid = base.pay_production(step, total, production(board["layout"], board["pieces"], board["robber"], total))
+    if owed is None:
+        owed = production(board["layout"], board["pieces"], board["robber"], total)
+    paid = base.pay_production(step, total, owed)
     if total == 7:
         return False
     aqueduct = [s for s in clockwise_from(state, state["turn"]["seat"])
@@ -1070,6 +1096,8 @@ def play_progress(step: Step) -> None:
 @effect("alchemist")
 def _alchemist(step: Step, seat: int) -> None:
     """Set both number dice (a 7 too); the event die is rolled and resolved first."""
+    if step.state["config"]["dice_source"] == "events":
+        raise IllegalAction("alchemist_no_dice")  # the event card's number produces: no dice to set
     dice = step.args.get("dice")
     if not isinstance(dice, (list, tuple)) or len(dice) != 2:
         raise IllegalAction("bad_dice")

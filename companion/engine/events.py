@@ -53,9 +53,21 @@ each choice made on the chooser's own phone (never on the table screen), all at 
            hand (1 lumber + 1 brick) like a road
 A 7 (Robber Attack) and Epidemic's production go through base.resolve_total, which pays
 from the bank and asks only players above 7 cards to discard.
+
+Cities & Knights (ck_events.py) reveals through `turn_over` once its red die and event die
+are resolved, pays the number with its own production and then calls `apply_event`. The
+cards with a "Miasta i Rycerze" paragraph (CK_VERSIONS) get "ck" in their plan, and:
+  knights  Tournament and Conflict compare the total strength of active knights
+           (measure "strength"; Conflict still needs one strongest player)
+  VP       Neighbourly Assistance counts Cities & Knights points
+  gains    a resource, never a commodity (event_gain takes resources only)
+  gives    Good Neighbours and Neighbourly Assistance may pass a commodity
+  takes    never a progress card (those are not in the hand the draw is made from)
+  Epidemic cities bring 1 resource and no commodity
 """
 from . import base
 from . import board as boards
+from . import cities_knights as ck
 from . import hands
 from .errors import IllegalAction
 from .step import Step
@@ -137,9 +149,9 @@ def _uses_events(state: dict) -> bool:
     return state["config"]["dice_source"] == "events"
 
 
-@base.action("reveal_event", phases={"roll"}, actors={"active", "table"}, when=_uses_events)
-def reveal_event(step: Step) -> None:
-    """Reveal the top event card: its number produces as a roll would, then its event."""
+def turn_over(step: Step) -> dict:
+    """Take the top card off the deck (New Year rebuilds it first) and plan its event;
+    returns the card. Cities & Knights reveals through this too (ck_events.py)."""
     state = step.state
     deck = _deck(state)
     if not deck["deck"]:
@@ -150,23 +162,41 @@ def reveal_event(step: Step) -> None:
     card_id = deck["deck"].pop(0)
     deck["revealed"].append(card_id)
     card = CARDS[card_id]
-    event, number = card["event"], card["number"]
-    seat = state["turn"]["seat"]
-    state["last_roll"] = {"dice": None, "total": number, "seat": seat, "source": "events",
-                          "turn": state["turn"]["number"], "event": event}
-    plan = PLANS[event](state)
     deck["card"] = card_id
-    deck["effect"] = plan
-    step.log("event_revealed", seat=seat, number=number, event=event, year=deck["year"],
-             nth=len(deck["revealed"]))
-    apply_plan(step, event, number, plan)
+    deck["effect"] = plan_for(state, card["event"])
+    step.log("event_revealed", seat=state["turn"]["seat"], number=card["number"], event=card["event"],
+             year=deck["year"], nth=len(deck["revealed"]))
+    return card
+
+
+@base.action("reveal_event", phases={"roll"}, actors={"active", "table"}, when=_uses_events)
+def reveal_event(step: Step) -> None:
+    """Reveal the top event card: its number produces as a roll would, then its event."""
+    state = step.state
+    card = turn_over(step)
+    event, number = card["event"], card["number"]
+    state["last_roll"] = {"dice": None, "total": number, "seat": state["turn"]["seat"], "source": "events",
+                          "turn": state["turn"]["number"], "event": event}
+    apply_plan(step, event, number, state["events"]["effect"])
 
 
 # ---------------------------------------------------------------- what each event asks
 
 
-def _knights(state: dict) -> dict[int, int]:
-    return {s: p["knights_played"] for s, p in enumerate(state["players"])}
+def cities_knights(state: dict) -> bool:
+    return "ck" in state
+
+
+def _knights(state: dict) -> tuple[dict[int, int], str]:
+    """What the knight events compare, and its name: Knight cards played; in Cities &
+    Knights the total strength of each player's active knights."""
+    if cities_knights(state):
+        return {s: ck.knight_strength(state, s) for s in range(len(state["players"]))}, "strength"
+    return {s: p["knights_played"] for s, p in enumerate(state["players"])}, "knights"
+
+
+def _vp(state: dict, seat: int) -> int:
+    return (ck.vp_public if cities_knights(state) else base.vp_public)(state, seat)
 
 
 def _top(values: dict[int, int]) -> tuple[list[int], int]:
@@ -195,11 +225,11 @@ def plan_good_neighbors(state: dict) -> dict:
 
 
 def plan_tournament(state: dict) -> dict:
-    knights = _knights(state)
+    knights, measure = _knights(state)
     seats, best = _top(knights)
     if not seats:
-        return {"gains": [], "nobody": "no_knights"}
-    return {"gains": seats, "basis": {str(s): knights[s] for s in seats}, "measure": "knights"}
+        return {"gains": [], "nobody": "no_" + measure}
+    return {"gains": seats, "basis": {str(s): knights[s] for s in seats}, "measure": measure}
 
 
 def plan_trade_advantage(state: dict) -> dict:
@@ -252,7 +282,7 @@ def plan_robber_flees(state: dict) -> dict:
 
 
 def plan_neighborly_assistance(state: dict) -> dict:
-    vp = {s: base.vp_public(state, s) for s in range(len(state["players"]))}
+    vp = {s: _vp(state, s) for s in range(len(state["players"]))}
     best = max(vp.values())
     helpers = [s for s, v in vp.items() if v == best]
     others = [s for s, v in vp.items() if v < best]
@@ -264,13 +294,13 @@ def plan_neighborly_assistance(state: dict) -> dict:
 def plan_conflict(state: dict) -> dict:
     if state["largest_army"] is not None:
         return {"taker": state["largest_army"], "measure": "largest_army"}
-    knights = _knights(state)
+    knights, measure = _knights(state)
     seats, best = _top(knights)
     if not seats:
-        return {"taker": None, "nobody": "no_knights"}
+        return {"taker": None, "nobody": "no_" + measure}
     if len(seats) > 1:  # the card names one player: a tie for the most knights gives nobody
-        return {"taker": None, "nobody": "knights_tied", "basis": {str(s): best for s in seats}}
-    return {"taker": seats[0], "basis": {str(seats[0]): best}, "measure": "knights"}
+        return {"taker": None, "nobody": measure + "_tied", "basis": {str(s): best for s in seats}}
+    return {"taker": seats[0], "basis": {str(seats[0]): best}, "measure": measure}
 
 
 def plan_plentiful_year(state: dict) -> dict:
@@ -296,6 +326,17 @@ PLANS = {
     "no_event": plan_no_event,
 }
 assert set(PLANS) == set(EVENTS)
+# The events whose card has a Cities & Knights paragraph: with commodities in the game the
+# plan says so ("ck": the screens word it for commodities and progress cards).
+CK_VERSIONS = ("epidemic", "good_neighbors", "tournament", "trade_advantage", "calm_sea",
+               "neighborly_assistance", "conflict", "plentiful_year")
+
+
+def plan_for(state: dict, event: str) -> dict:
+    plan = PLANS[event](state)
+    if cities_knights(state) and event in CK_VERSIONS:
+        plan["ck"] = True
+    return plan
 
 
 # ---------------------------------------------------------------- applying a card
@@ -322,6 +363,13 @@ def apply_plan(step: Step, event: str, number: int, plan: dict) -> None:
         base.resolve_total(step, number, paid=epidemic_production(state, number))
     else:
         base.resolve_total(step, number)
+    apply_event(step, event, plan)
+
+
+def apply_event(step: Step, event: str, plan: dict) -> None:
+    """The card's event after its number has produced: logged for the table, and with
+    hands on phones the choices it asks for (phase "event" until all are made)."""
+    state = step.state
     if event in ("robber_attack", "no_event"):
         return
     step.log("event_effect", event=event, **plan)
@@ -340,7 +388,7 @@ def apply_plan(step: Step, event: str, number: int, plan: dict) -> None:
         else:
             pending = [{"seat": taker, "kind": TAKE}]
     elif with_hands and plan.get("gains"):
-        if sum(state["bank"].values()):
+        if _bank_resources(state):
             pending = [{"seat": s, "kind": GAIN} for s in plan["gains"]]
         else:
             for s in plan["gains"]:
@@ -362,6 +410,11 @@ def apply_plan(step: Step, event: str, number: int, plan: dict) -> None:
     if pending:
         state["phase"] = "event"
         state["pending"] = pending
+
+
+def _bank_resources(state: dict) -> int:
+    """Resource cards in the bank: what a gain may take (never a commodity)."""
+    return sum(state["bank"][r] for r in hands.RESOURCES)
 
 
 def _answered(state: dict, seat: int, kind: str) -> None:
@@ -482,7 +535,16 @@ def event_take(step: Step) -> None:
 
 
 def _resource(step: Step) -> str:
+    """A resource from the bank (never a commodity, in Cities & Knights either)."""
     return base._resource_arg(step.args.get("resource"))
+
+
+def _card(step: Step) -> str:
+    """A card to pass on: a resource, or in Cities & Knights a commodity too."""
+    value = step.args.get("resource")
+    if value not in hands.kinds(step.state):
+        raise IllegalAction("bad_resource", resource=value)
+    return value
 
 
 def _receiver(state: dict, giver: int) -> int:
@@ -507,7 +569,7 @@ def event_gain(step: Step) -> None:
     hands.take_from_bank(state, seat, {resource: 1})
     step.log("event_gained", seat=seat, resource=resource)  # the bank lies open: everyone sees it
     _answered(state, seat, GAIN)
-    if not sum(state["bank"].values()):  # nothing left to choose from: the others get nothing
+    if not _bank_resources(state):  # nothing left to choose from: the others get nothing
         for p in [p for p in state["pending"] if p["kind"] == GAIN]:
             step.log("event_skipped", seat=p["seat"], reason="bank_empty")
             _answered(state, p["seat"], GAIN)
@@ -519,7 +581,7 @@ def event_give(step: Step) -> None:
     state = step.state
     _on_phone(step)
     seat = step.seat_for_pending(GIVE)
-    resource = _resource(step)
+    resource = _card(step)
     _card_held(state, seat, resource)
     deck = state["events"]
     deck["passing"][str(seat)] = resource
@@ -542,7 +604,7 @@ def event_help(step: Step) -> None:
     state = step.state
     _on_phone(step)
     seat = step.seat_for_pending(HELP)
-    resource = _resource(step)
+    resource = _card(step)
     to = base._seat_arg(state, step.args.get("to"), "bad_receiver")
     if to not in state["events"]["effect"]["to_any_of"]:
         raise IllegalAction("bad_receiver")
@@ -558,7 +620,7 @@ def my_choice(state: dict, seat: int) -> dict | None:
     if state["phase"] != "event" or not deck or not hands.uses_hands(state):
         return None
     kinds = {p["kind"] for p in state["pending"] if p["seat"] == seat}
-    held = [r for r in hands.RESOURCES if hands.hand(state, seat)[r]]
+    held = [r for r in hands.kinds(state) if hands.hand(state, seat)[r]]
     if GAIN in kinds:
         return {"kind": GAIN, "bank": [r for r in hands.RESOURCES if state["bank"][r]]}
     if GIVE in kinds:

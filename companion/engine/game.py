@@ -9,6 +9,7 @@ import copy
 
 from . import base, cities_knights  # C&K copies base's actions before the Events deck adds its own
 from . import events  # noqa: F401  (registers the Events of Catan actions with base)
+from . import ck_events  # noqa: F401  (the Events of Catan deck in Cities & Knights: its answers)
 from . import variants  # noqa: F401  (registers the game options' rules with base)
 from .errors import IllegalAction
 from .step import Step

@@ -4,8 +4,11 @@ The ship advances on every ship face until the barbarians reach Catan; nobody ha
 active knight, so the barbarians win and the table explains who had which strength and
 who lost a city. A second game plays a whole attack: knights built, promoted and activated
 on the players' own phones, the ship typed in on the table, the knights win and the phones
-follow (knights at rest, the ship home, the Defender of Catan).
+follow (knights at rest, the ship home, the Defender of Catan). And a turn on the Events of
+Catan deck: the red die and the event die, then the card.
 """
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -191,3 +194,35 @@ def test_knights_built_and_activated_on_phones_save_catan_and_make_a_defender(se
     expect(ala.locator('[data-testid="my-knight"]')).to_have_count(2)
     expect(ala.locator('[data-testid="my-knight"].active')).to_have_count(0)
     expect(ala.locator('[data-testid="my-knight"]').get_by_role("button", name="Activate")).to_have_count(2)
+
+
+def test_a_turn_on_the_event_deck_red_die_and_event_die_then_the_card(server, browser):
+    """Cities & Knights with the Events of Catan deck: the table taps the red die and the
+    event die; the ship moves, then the top card is revealed: the table and a phone show
+    both dice and the card, and the log says it in that order."""
+    players = [("Ala", "red"), ("Bartek", "blue"), ("Celina", "orange")]
+    table = new_table(browser, server, players, rules="cities_knights", board="none", dice_source="events")
+    expect(table.locator('[data-testid="ck-panel"]')).to_be_visible()
+    expect(table.locator("[data-testid=event-card]")).to_contain_text("No event card yet")
+    ala = join_phones(browser, server, table, 1)[0]
+    for _ in range(6):
+        version = int(table.locator("#status").get_attribute("data-version"))
+        table.locator('#actions button.primary').first.click()
+        expect(table.locator("#status")).to_have_attribute("data-version", str(version + 1))
+
+    version = int(table.locator("#status").get_attribute("data-version"))
+    dice = table.locator('[data-testid="ck-deck-dice"]')
+    expect(dice.locator(".die-row.d1")).to_have_count(0)  # no yellow die with the deck
+    dice.locator(".die-row.red label").nth(3).click()  # red 4
+    dice.locator('[data-testid="event-ship"]').locator("xpath=..").click()
+    expect(table.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    expect(table.locator('[data-testid="ship"]')).to_have_attribute("data-ship", "1")
+    panel = table.locator("#dice")
+    expect(panel.get_by_test_id("red-die")).to_have_text("4")
+    expect(panel.get_by_test_id("event-die")).to_be_visible()
+    expect(panel.get_by_test_id("event-number")).to_have_text(re.compile(r"^(\d|1[0-2])$"))
+    number = panel.get_by_test_id("event-number").inner_text()
+    expect(table.locator("#log")).to_contain_text("Ala rolled 4 on the red die and the barbarian ship.")
+    expect(table.locator("#log")).to_contain_text(f"Ala revealed a card: {number}")
+    expect(ala.locator("#dice").get_by_test_id("red-die")).to_have_text("4")
+    expect(ala.locator("#dice").get_by_test_id("event-number")).to_have_text(number)

@@ -1010,16 +1010,3 @@ def test_saboteur_and_wedding_ask_the_richer_players():
 def hands_resources():
     return ("brick", "lumber", "wool", "grain", "ore")
 
-
-def test_the_events_deck_is_not_offered_with_cities_and_knights_yet():
-    """The three C&K dice have no Events-of-Catan counterpart here yet: neither a new game
-    nor a switch mid-game may pick the deck (the roll would have nothing to reveal)."""
-    config = {"rules": "cities_knights", "players": [{"name": c, "color": c} for c in ("red", "blue", "white")]}
-    with pytest.raises(IllegalAction) as info:
-        new_game({**config, "dice_source": "events"})
-    assert info.value.code == "dice_source_not_in_rules"
-    state = new_game(config)
-    assert "events" not in view(state, "table")["dice_sources"]
-    with pytest.raises(IllegalAction) as info:
-        apply(state, {"type": "set_dice_source", "actor": {"role": "table"}, "args": {"source": "events"}})
-    assert info.value.code == "dice_source_not_in_rules"
