@@ -140,6 +140,11 @@ def _uses_events(state: dict) -> bool:
 @base.action("reveal_event", phases={"roll"}, actors={"active", "table"}, when=_uses_events)
 def reveal_event(step: Step) -> None:
     """Reveal the top event card: its number produces as a roll would, then its event."""
+    show_card(step, next_card(step))
+
+
+def next_card(step: Step) -> int:
+    """Turn up the top card (building the deck when it is used up): its id."""
     state = step.state
     deck = _deck(state)
     if not deck["deck"]:
@@ -149,6 +154,13 @@ def reveal_event(step: Step) -> None:
             step.log("new_year", year=deck["year"])
     card_id = deck["deck"].pop(0)
     deck["revealed"].append(card_id)
+    return card_id
+
+
+def show_card(step: Step, card_id: int) -> None:
+    """A revealed card counts: its number produces, its event happens."""
+    state = step.state
+    deck = state["events"]
     card = CARDS[card_id]
     event, number = card["event"], card["number"]
     seat = state["turn"]["seat"]
@@ -219,7 +231,7 @@ def harbour_buildings(state: dict) -> dict[int, int] | None:
     counts = {s: 0 for s in range(len(state["players"]))}
     for corner in corners:
         occupant = boards.building_at(board["pieces"], corner)
-        if occupant:
+        if occupant and occupant[0] in counts:  # not a neutral colour (two_players.py)
             counts[occupant[0]] += 1
     return counts
 

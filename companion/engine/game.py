@@ -10,6 +10,7 @@ import copy
 from . import base, cities_knights  # C&K copies base's actions before the Events deck adds its own
 from . import events  # noqa: F401  (registers the Events of Catan actions with base)
 from . import variants  # noqa: F401  (registers the game options' rules with base)
+from . import two_players  # noqa: F401  (Catan for two: wraps base's roll and setup actions, so it comes last)
 from .errors import IllegalAction
 from .step import Step
 
