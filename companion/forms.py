@@ -31,6 +31,10 @@ class NewGameForm(forms.Form):
         label=_("Harbormaster: 2 victory points for the most harbour points (the target goes up by 1)"),
         required=False,
     )
+    two_players = forms.BooleanField(
+        label=_("Catan for two: two players, two neutral colours, two rolls a turn, trade tokens (base game only)"),
+        required=False,
+    )
     board = forms.ChoiceField(
         label=_("Board"),
         choices=[
@@ -99,7 +103,7 @@ class NewGameForm(forms.Form):
             # Production needs the board: without one the paper cards stay on the table.
             "play_mode": (d.get("play_mode") or "hands") if d["board"] != "none" else "paper",
         }
-        variants = {name: True for name in ("friendly_robber", "harbormaster") if d.get(name)}
+        variants = {name: True for name in ("friendly_robber", "harbormaster", "two_players") if d.get(name)}
         if variants:  # Traders & Barbarians game options (engine/variants.py)
             config["variants"] = variants
             if "harbormaster" in variants:

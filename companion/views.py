@@ -165,7 +165,9 @@ def _action_args(post) -> dict:
     for field in ("victim", "hand_size", "card", "resource", "holder", "source", "seat", "corner", "edge", "hex",
                   "terrain", "number", "harbour", "give", "get", "count", "to", "offer", "partner", "answer",
                   # Cities & Knights: the event die, a chart, a knight, a deck, a commodity, a second hex
-                  "event", "chart", "knight", "deck", "commodity", "other_hex", "city"):
+                  "event", "chart", "knight", "deck", "commodity", "other_hex", "city",
+                  # Catan for two: a neutral colour, the piece it gets, where a paper settlement stands
+                  "neutral", "piece", "spot"):
         if field in post:
             args[field] = post.get(field)
     if "resources" in post:

@@ -28,8 +28,10 @@ class Command(BaseCommand):
         parser.add_argument("--target", type=int, default=None, help="default: 10, Cities & Knights 13")
         parser.add_argument("--dice", default="typed", choices=["typed", "virtual", "events"],
                             help="events: the Events of Catan cards instead of dice")
-        parser.add_argument("--variant", action="append", default=[], choices=["friendly_robber", "harbormaster"],
-                            help="a Traders & Barbarians game option (repeatable); harbormaster adds 1 to the target")
+        parser.add_argument("--variant", action="append", default=[],
+                            choices=["friendly_robber", "harbormaster", "two_players"],
+                            help="a Traders & Barbarians game option (repeatable); harbormaster adds 1 to the target;"
+                                 " two_players: Catan for two (exactly 2 players, base game)")
         parser.add_argument("--board", default="none", choices=["none", "beginner", "random", "balanced", "manual"])
         parser.add_argument("--play-mode", default=None, choices=["hands", "paper"],
                             help="hands on phones (the default with a board) or paper cards")
