@@ -144,7 +144,8 @@ def validate_config(config: dict, rulesets=("base",)) -> dict:
 def check_table(config: dict) -> None:
     """A new table: 3 to 6 players, or 2 with the "Catan for two" option."""
     variants = config.get("variants") if isinstance(config.get("variants"), dict) else {}
-    if len(config.get("players") or []) == TWO_PLAYERS and not variants.get("two_players"):
+    if config.get("rules", "base") == "base" and len(config.get("players") or []) == TWO_PLAYERS \
+            and not variants.get("two_players"):
         raise IllegalAction("two_players_need_variant")
 
 

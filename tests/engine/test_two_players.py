@@ -24,7 +24,7 @@ from companion.engine import board as boards
 from companion.engine.game import allowed_actions, new_game
 
 T = {"role": "table"}
-A, B = {"seat": 0}, {"seat": 1}
+A = {"seat": 0}
 LAYOUT = boards.beginner_board()
 G = boards.geometry("base")
 DESERT = "0,0"
