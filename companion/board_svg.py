@@ -19,10 +19,12 @@ from typing import Any, Mapping
 from .engine import board as boards
 
 PLAYER_COLORS = ("red", "blue", "white", "orange", "green", "brown")
-TARGET_KINDS = ("settlement", "city", "road", "robber", "knight", "relocate", "wall", "lose_city")
+TARGET_KINDS = ("settlement", "city", "road", "robber", "knight", "relocate", "wall", "lose_city",
+                "neutral_settlement", "neutral_road")  # the last two: Catan for two's neutral colours
 # What each tap-target kind names in its POST: a corner, an edge or a hex.
 TARGET_FIELD = {"settlement": "corner", "city": "corner", "road": "edge", "robber": "hex",
-                "knight": "corner", "relocate": "corner", "wall": "corner", "lose_city": "corner"}
+                "knight": "corner", "relocate": "corner", "wall": "corner", "lose_city": "corner",
+                "neutral_settlement": "corner", "neutral_road": "edge"}
 CK_TARGET_KINDS = ("knight", "relocate", "wall", "lose_city")  # Cities & Knights corners
 KNIGHT_R = 0.22
 
@@ -198,11 +200,12 @@ def _harbours(board: dict, d: FrameDrawing) -> list[dict]:
 
 def _targets(targets: dict | None, d: FrameDrawing) -> dict[str, list[dict]]:
     """Tap targets with coordinates; ids that are not on this frame are left out."""
-    kinds = [k for k in TARGET_KINDS if k not in CK_TARGET_KINDS or k in (targets or {})]  # C&K's only when given
+    optional = CK_TARGET_KINDS + ("neutral_settlement", "neutral_road")
+    kinds = [k for k in TARGET_KINDS if k not in optional or k in (targets or {})]  # C&K's, neutral only when given
     out: dict[str, list[dict]] = {kind: [] for kind in kinds}
     for kind in kinds:
         for element in (targets or {}).get(kind) or ():
-            if kind == "road":
+            if kind in ("road", "neutral_road"):
                 if element not in d.edges:
                     continue
                 (x1, y1), (x2, y2) = d.edges[element]

@@ -31,6 +31,10 @@ class NewGameForm(forms.Form):
         label=_("Harbormaster: 2 victory points for the most harbour points (the target goes up by 1)"),
         required=False,
     )
+    two_players = forms.BooleanField(
+        label=_("Catan for two: two players, two neutral colours, two rolls a turn, trade tokens (base game only)"),
+        required=False,
+    )
     advanced_battle = forms.BooleanField(
         label=_("Cities & Knights, advanced battle: each player picks which active knights fight the barbarians"),
         required=False,
@@ -103,8 +107,9 @@ class NewGameForm(forms.Form):
             # Production needs the board: without one the paper cards stay on the table.
             "play_mode": (d.get("play_mode") or "hands") if d["board"] != "none" else "paper",
         }
-        variants = {name: True for name in ("friendly_robber", "harbormaster", "advanced_battle") if d.get(name)}
-        if variants:  # Traders & Barbarians game options (engine/variants.py); C&K's advanced battle
+        variants = {name: True for name in ("friendly_robber", "harbormaster", "two_players", "advanced_battle")
+                    if d.get(name)}
+        if variants:  # Traders & Barbarians game options (variants.py, two_players.py); C&K's advanced battle
             config["variants"] = variants
             if "harbormaster" in variants:
                 config["target"] = min(target + 1, 30)  # the rulebook: one more point to win

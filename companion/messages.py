@@ -1,6 +1,6 @@
 """Human words for the engine's codes: refusals and log entries, in Polish and English."""
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from .engine import IllegalAction
 
@@ -366,6 +366,10 @@ CK_PHASE_NAMES = {
     "card_answer": gettext_lazy("Progress card: waiting for answers"),
 }
 PHASE_NAMES.update(CK_PHASE_NAMES)
+PHASE_NAMES.update({  # Catan for two (engine/two_players.py)
+    "neutral_build": gettext_lazy("Build for a neutral colour"),
+    "forced_trade": gettext_lazy("Forced trade: cards to give back"),
+})
 CK_REFUSALS = (
     "ck_beginner_board", "bad_event_die", "alchemist_set_dice", "alchemist_no_dice", "alchemist_before_roll", "progress_after_roll",
     "progress_not_held", "progress_not_playable", "progress_on_phone", "progress_over_limit",
@@ -702,6 +706,8 @@ def refusal(error: IllegalAction) -> str:
         return event_refusal(error.code)
     if error.code in CK_REFUSALS:
         return ck_refusal(error)
+    if error.code in TWO_REFUSALS:
+        return two_refusal(error)
     p = _Params(error.params)
     if "piece" in p:
         p["piece"] = PIECE_NAMES.get(p["piece"], p["piece"])
@@ -816,6 +822,8 @@ class _Params(dict):
 
 def log_text(entry: dict, names: list[str]) -> str:
     """One game log line for a viewer (the view already redacted secrets)."""
+    if entry["kind"] in TWO_LOG_KINDS:
+        return two_log_text(entry, names)
     if entry["kind"] in EVENT_LOG_KINDS:
         return event_log_text(entry, names)
     if entry["kind"] in CK_LOG_KINDS:
@@ -1064,3 +1072,108 @@ def board_problem_texts(codes: list[str]) -> list[str]:
         if text not in seen:
             seen.append(text)
     return seen
+
+
+# ---------------------------------------------------------------- Catan for two (engine/two_players.py)
+
+TWO_REFUSALS = (
+    "two_players_base_only", "two_players_count", "two_players_need_variant", "one_token_action_per_turn",
+    "not_enough_tokens", "one_knight_per_turn", "no_played_knight", "forced_trade_on_phone", "bad_forced_give",
+    "forced_give_count", "robber_on_desert", "bad_spot", "neutral_settlements_first", "bad_neutral",
+    "neutral_cannot_build", "choose_neutral_first", "second_roll_same",
+)
+TWO_LOG_KINDS = ("tokens_earned", "knight_discarded", "largest_army_lost", "forced_trade", "forced_gave",
+                 "robber_to_desert", "neutral_built", "neutral_skipped", "roll_repeated", "event_ignored")
+NEUTRAL_PIECE_NAMES = {"road": gettext_lazy("a road"), "settlement": gettext_lazy("a settlement")}
+
+
+def neutral_name(color: str) -> str:
+    """How the screens name a neutral colour: "neutral white"."""
+    return _("neutral %(color)s") % {"color": COLOR_NAMES.get(color, color)}
+
+
+def two_refusal(error: IllegalAction) -> str:
+    p = _Params(error.params)
+    texts = {
+        "two_players_base_only": _("Catan for two is played with the base game only, not with Cities & Knights."),
+        "two_players_count": _("Catan for two needs exactly two players."),
+        "two_players_need_variant": _("A game needs 3 to 6 players; for two players pick the Catan for two option."),
+        "one_token_action_per_turn": _("Only one trade token action a turn."),
+        "not_enough_tokens": ngettext("That costs %(cost)s trade token; you have %(tokens)s.",
+                                      "That costs %(cost)s trade tokens; you have %(tokens)s.",
+                                      p["cost"] if isinstance(p["cost"], int) else 2),
+        "one_knight_per_turn": _("Only one knight a turn can be given up for trade tokens."),
+        "no_played_knight": _("You have no played knight to give up."),
+        "forced_trade_on_phone": _("The forced trade is made on the player's own phone: the cards given back are secret."),
+        "bad_forced_give": _("Pick the cards to give back."),
+        "forced_give_count": _("Give back exactly %(count)s cards."),
+        "robber_on_desert": _("The robber is on the desert already."),
+        "bad_spot": _("Say where the settlement stands: next to the desert, on the coast, or both."),
+        "neutral_settlements_first": _("First each neutral colour gets its settlement."),
+        "bad_neutral": _("Pick one of the two neutral colours."),
+        "neutral_cannot_build": _("That neutral colour has no place for this piece: pick the other one."),
+        "choose_neutral_first": _("First pick the neutral colour that gets the piece."),
+        "second_roll_same": _("The second roll must differ from the first (%(total)s): roll again."),
+    }
+    return texts[error.code] % p
+
+
+def two_log_text(entry: dict, names: list[str]) -> str:
+    p = _Params(entry.get("params") or {})
+    seat = entry.get("seat")
+    who = names[seat] if seat is not None and 0 <= seat < len(names) else ""
+
+    def name(s):
+        return names[s] if isinstance(s, int) and 0 <= s < len(names) else _("nobody")
+
+    kind = entry["kind"]
+    if kind == "tokens_earned":
+        reasons = {
+            "knight": _("a knight given up"),
+            "desert": _("a settlement next to the desert"),
+            "coast": _("a settlement on the coast"),
+            "desert_coast": _("a settlement next to the desert and on the coast"),
+        }
+        reason = reasons.get(p["reason"], p["reason"])
+        n = p["tokens"] if isinstance(p["tokens"], int) else 0
+        if n < p["due"]:
+            return ngettext("%(who)s takes %(n)s trade token for %(reason)s (the pool had no more).",
+                            "%(who)s takes %(n)s trade tokens for %(reason)s (the pool had no more).", n) % {
+                "who": who, "n": n, "reason": reason}
+        return ngettext("%(who)s takes %(n)s trade token for %(reason)s.",
+                        "%(who)s takes %(n)s trade tokens for %(reason)s.", n) % {"who": who, "n": n, "reason": reason}
+    if kind == "knight_discarded":
+        return _("%(who)s gives up a played knight (%(n)s left).") % {"who": who, "n": p["knights"]}
+    if kind == "largest_army_lost":
+        if p.get("holder") is None:
+            return _("%(who)s gives up Largest Army: nobody holds it now.") % {"who": who}
+        return _("%(who)s gives up Largest Army to %(holder)s.") % {"who": who, "holder": name(p["holder"])}
+    if kind == "forced_trade":
+        return ngettext("%(who)s pays %(n)s trade token for a forced trade with %(victim)s.",
+                        "%(who)s pays %(n)s trade tokens for a forced trade with %(victim)s.", p["tokens"]) % {
+            "who": who, "n": p["tokens"], "victim": name(p["victim"])}
+    if kind == "forced_gave":
+        if "cards" in p:  # only the two players see the cards
+            return _("%(who)s gives %(to)s %(cards)s back (forced trade).") % {
+                "who": who, "to": name(p["to"]), "cards": cards_text(p["cards"])}
+        return _("%(who)s gives %(to)s %(count)s cards back (forced trade).") % {
+            "who": who, "to": name(p["to"]), "count": p["count"]}
+    if kind == "robber_to_desert":
+        return ngettext("%(who)s pays %(n)s trade token: the robber goes back to the desert, nobody is robbed.",
+                        "%(who)s pays %(n)s trade tokens: the robber goes back to the desert, nobody is robbed.",
+                        p["tokens"]) % {"who": who, "n": p["tokens"]}
+    if kind == "neutral_built":
+        piece = NEUTRAL_PIECE_NAMES.get(p["piece"], p["piece"])
+        if seat is None:
+            return _("Setup: %(neutral)s gets a settlement.") % {"neutral": name(p["neutral"])}
+        return _("%(who)s builds %(piece)s for %(neutral)s.") % {"who": who, "piece": piece, "neutral": name(p["neutral"])}
+    if kind == "neutral_skipped":
+        return _("No neutral colour has room for %(piece)s: nothing is built for them.") % {
+            "piece": NEUTRAL_PIECE_NAMES.get(p["piece"], p["piece"])}
+    if kind == "roll_repeated":
+        return _("%(who)s rolled %(total)s again, the same as the first roll: rolling once more.") % {
+            "who": who, "total": p["total"]}
+    if kind == "event_ignored":
+        return _("%(who)s revealed a second card with the same number %(number)s: it is ignored.") % {
+            "who": who, "number": p["number"]}
+    return kind

@@ -17,9 +17,11 @@ from .event_screens import (event_choice_context, event_context, event_waiting, 
 from .messages import (BUILD_NAMES, CARD_NAMES, DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, RESOURCE_NAMES,
                        board_problem_texts, cards_text, log_text, production_text, reader_notice)
 from .models import DiceReaderStatus, Game
+from .two_screens import neutral_colors, neutral_names, two_context
 
 # The board actions board.html tests, each present (a missing key costs Django a dir() per lookup).
-NO_BOARD_ACTIONS = {"road": None, "robber": None, "settlement": None, "city": None}
+NO_BOARD_ACTIONS = {"road": None, "robber": None, "settlement": None, "city": None, "neutral_settlement": None,
+                    "neutral_road": None}
 # Expected share of each 2d6 total, 2..12, in 36ths.
 EXPECTED_2D6 = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
 
@@ -53,7 +55,8 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     """Everything a table screen or a phone renders, for that viewer only."""
     view = services.view_for(game, viewer)
     view.setdefault("ck", None)  # templates test view.ck: a missing key costs Django a dir() per lookup
-    names = [p["name"] for p in view["players"]]
+    # Catan for two: seats 2 and 3 on the board are the neutral colours.
+    names = [p["name"] for p in view["players"]] + neutral_names(view)
     # Lazy: most screens push the shared log fragment (companion/rendering.py) and never read theirs.
     log = SimpleLazyObject(lambda: [{"n": e["n"], "text": log_text(e, names), "turn": e["turn"]} for e in view["log"]])
     context = {
@@ -71,7 +74,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     }
     board = view["board"]
     if board:
-        colors = [p["color"] for p in view["players"]]
+        colors = [p["color"] for p in view["players"]] + neutral_colors(view)
         targets, actions = board["targets"], board["actions"]
         if "hex" in actions:  # entering the board: hexes and coastal paths open an editor
             targets = {"robber": targets.get("hex", []), "road": targets.get("coast", [])}
@@ -93,6 +96,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     context["event_waiting"] = event_waiting(view)
     mark_damaged_roads(context.get("board"), view["events"])
     context.update(variant_context(view))  # Traders & Barbarians game options
+    context.update(two_context(view))  # Catan for two (two_screens.py)
     context.update(ck_context(view, names, context.get("board")))  # Cities & Knights (ck_screens.py)
     if view["me"]:
         context["my_cards"] = [

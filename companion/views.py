@@ -166,7 +166,9 @@ def _action_args(post) -> dict:
                   "terrain", "number", "harbour", "give", "get", "count", "to", "offer", "partner", "answer",
                   # Cities & Knights: the event die, a chart, a knight, a deck, a commodity, a second hex
                   "event", "chart", "knight", "deck", "commodity", "other_hex", "city",
-                  "red"):  # the red die alone: Cities & Knights on the Events of Catan deck
+                  "red",  # the red die alone: Cities & Knights on the Events of Catan deck
+                  # Catan for two: a neutral colour, the piece it gets, where a paper settlement stands
+                  "neutral", "piece", "spot"):
         if field in post:
             args[field] = post.get(field)
     if "resources" in post:

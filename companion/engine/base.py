@@ -20,6 +20,10 @@ DICE_SOURCES = ("typed", "virtual", "reader", "events")  # events: the Events of
 BOARD_MODES = ("none", "beginner", "random", "balanced", "manual")
 PLAY_MODES = ("hands", "paper")  # hands on phones (needs the board: production comes from it), paper cards
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+# A table of two plays "Catan for two" (two_players.py, two neutral colours): new games
+# refuse two players without it (check_table). The engine itself still folds older
+# two-player logs, and its tests use two-player games as small fixtures.
+TWO_PLAYERS = 2
 LONGEST_ROAD_VP = LARGEST_ARMY_VP = 2
 LARGEST_ARMY_MIN = 3
 HAND_LIMIT = 7
@@ -51,6 +55,7 @@ ROBBER_LIMITS: list = []  # (state, hexes) -> the hexes the robber may still go 
 ROBBER_SPARES: list = []  # (state) -> seats the robber never robs
 EXTRA_VP: list = []       # (state, seat) -> public victory points from a special card
 AFTER_ACTION: list = []   # (state, step) -> None, after every action, before the victory check
+NEW_STATE: list = []      # (state) -> None, a game option's own part of a new game's state
 
 
 def action(name, phases, actors, when=None):
@@ -68,7 +73,12 @@ def validate_config(config: dict, rulesets=("base",)) -> dict:
     """Check a new game's settings and return them normalised (`rulesets`: the rules
     names the calling ruleset accepts; Cities & Knights reuses this check)."""
     players = config.get("players") or []
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+    two = isinstance(config.get("variants"), dict) and config["variants"].get("two_players") is True
+    if two and config.get("rules", "base") != "base":
+        raise IllegalAction("two_players_base_only")
+    if two and len(players) != TWO_PLAYERS:
+        raise IllegalAction("two_players_count")
+    if not two and not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise IllegalAction("player_count", min=MIN_PLAYERS, max=MAX_PLAYERS)
     names, colors = set(), set()
     clean_players = []
@@ -117,6 +127,9 @@ def validate_config(config: dict, rulesets=("base",)) -> dict:
         clean["variants"] = _validate_variants(config["variants"])
         if clean["variants"].get("advanced_battle") and rules != "cities_knights":
             raise IllegalAction("variant_not_in_rules", variant="advanced_battle")
+    if two:
+        # The two neutral players take the first two colours nobody sits at.
+        clean["neutral_colors"] = [c for c in COLORS if c not in colors][:2]
     if board == "beginner":
         missing = [p["color"] for p in clean_players if p["color"] not in boards.BEGINNER_PIECES]
         if missing or len(clean_players) not in (3, 4):
@@ -130,8 +143,16 @@ def validate_config(config: dict, rulesets=("base",)) -> dict:
     return clean
 
 
-# Game options: see variants.py; advanced_battle is Cities & Knights' (cities_knights.py)
-VARIANTS = ("friendly_robber", "harbormaster", "advanced_battle")
+def check_table(config: dict) -> None:
+    """A new table: 3 to 6 players, or 2 with the "Catan for two" option."""
+    variants = config.get("variants") if isinstance(config.get("variants"), dict) else {}
+    if config.get("rules", "base") == "base" and len(config.get("players") or []) == TWO_PLAYERS \
+            and not variants.get("two_players"):
+        raise IllegalAction("two_players_need_variant")
+
+
+# Game options: variants.py, two_players.py; advanced_battle is Cities & Knights' (cities_knights.py)
+VARIANTS = ("friendly_robber", "harbormaster", "two_players", "advanced_battle")
 
 
 def _validate_variants(variants) -> dict:
@@ -196,6 +217,8 @@ def new_state(config: dict, rulesets=("base",)) -> dict:
     }
     if config["board"] != "none":
         _lay_out_board(state, config)
+    for hook in NEW_STATE:
+        hook(state)
     return state
 
 
@@ -595,6 +618,12 @@ def roll(step: Step) -> None:
         ]
         state["counters"]["dice"] = counter + 2
         source = "virtual"
+    rolled(step, dice, source)
+
+
+def rolled(step: Step, dice: list, source: str) -> None:
+    """Two dice have fallen: show them and do what their total does."""
+    state = step.state
     seat = state["turn"]["seat"]
     total = dice[0] + dice[1]
     state["last_roll"] = {"dice": dice, "total": total, "seat": seat, "source": source, "turn": state["turn"]["number"]}
@@ -624,6 +653,8 @@ def pay_production(step: Step, total: int, owed: dict) -> dict:
     """Announce a roll's production and, with hands on phones, pay it from the bank (its
     shortage rule applied). Returns what each seat really got."""
     state = step.state
+    # Pieces of a seat beyond the players (the neutral colours of Catan for two) produce nothing.
+    owed = {s: r for s, r in owed.items() if 0 <= s < len(state["players"])}
     paid, withheld = hands.pay_production(state, owed) if hands.uses_hands(state) else (owed, [])
     state["production"] = {"total": total, "seats": {str(s): r for s, r in sorted(paid.items())},
                            "withheld": withheld, "turn": state["turn"]["number"]}
@@ -719,7 +750,7 @@ def _move_robber_on_board(step: Step, seat: int) -> None:
     board["robber"] = hex_
     spared = robber_spared(state)
     victims = [v for v in boards.robber_victims(board["layout"], board["pieces"], hex_, exclude=seat)
-               if v not in spared]
+               if v not in spared and v < len(state["players"])]  # neutral colours hold no cards
     if hands.uses_hands(state):
         victims = [v for v in victims if hands.hand_size(state, v)]  # nothing to take from an empty hand
     step.log("robber_placed", seat=seat, hex=hex_, victims=victims)

@@ -94,6 +94,8 @@ active_seat = base.active_seat
 
 def validate_config(config: dict) -> dict:
     players = config.get("players") or []
+    if isinstance(config.get("variants"), dict) and config["variants"].get("two_players"):
+        raise IllegalAction("two_players_base_only")  # the rulebook leaves C&K for two to a download
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise IllegalAction("player_count", min=MIN_PLAYERS, max=MAX_PLAYERS)
     if config.get("board") == "beginner":

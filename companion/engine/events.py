@@ -149,9 +149,15 @@ def _uses_events(state: dict) -> bool:
     return state["config"]["dice_source"] == "events"
 
 
-def turn_over(step: Step) -> dict:
-    """Take the top card off the deck (New Year rebuilds it first) and plan its event;
-    returns the card. Cities & Knights reveals through this too (ck_events.py)."""
+@base.action("reveal_event", phases={"roll"}, actors={"active", "table"}, when=_uses_events)
+def reveal_event(step: Step) -> None:
+    """Reveal the top event card: its number produces as a roll would, then its event."""
+    show_card(step, next_card(step))
+
+
+def next_card(step: Step) -> int:
+    """Turn up the top card (building the deck when it is used up): its id. Catan for two
+    turns up a second card this way and may ignore it (two_players.py)."""
     state = step.state
     deck = _deck(state)
     if not deck["deck"]:
@@ -161,6 +167,18 @@ def turn_over(step: Step) -> dict:
             step.log("new_year", year=deck["year"])
     card_id = deck["deck"].pop(0)
     deck["revealed"].append(card_id)
+    return card_id
+
+
+def turn_over(step: Step) -> dict:
+    """Take the top card and plan its event; returns the card. Cities & Knights reveals
+    through this (ck_events.py) and resolves the card at its own stage of the roll."""
+    return _on_view(step, next_card(step))
+
+
+def _on_view(step: Step, card_id: int) -> dict:
+    state = step.state
+    deck = state["events"]
     card = CARDS[card_id]
     deck["card"] = card_id
     deck["effect"] = plan_for(state, card["event"])
@@ -169,11 +187,10 @@ def turn_over(step: Step) -> dict:
     return card
 
 
-@base.action("reveal_event", phases={"roll"}, actors={"active", "table"}, when=_uses_events)
-def reveal_event(step: Step) -> None:
-    """Reveal the top event card: its number produces as a roll would, then its event."""
+def show_card(step: Step, card_id: int) -> None:
+    """A revealed card counts: its number produces, its event happens."""
     state = step.state
-    card = turn_over(step)
+    card = _on_view(step, card_id)
     event, number = card["event"], card["number"]
     state["last_roll"] = {"dice": None, "total": number, "seat": state["turn"]["seat"], "source": "events",
                           "turn": state["turn"]["number"], "event": event}
@@ -249,7 +266,7 @@ def harbour_buildings(state: dict) -> dict[int, int] | None:
     counts = {s: 0 for s in range(len(state["players"]))}
     for corner in corners:
         occupant = boards.building_at(board["pieces"], corner)
-        if occupant:
+        if occupant and occupant[0] in counts:  # not a neutral colour (two_players.py)
             counts[occupant[0]] += 1
     return counts
 

@@ -11,6 +11,7 @@ from . import base, cities_knights  # C&K copies base's actions before the Event
 from . import events  # noqa: F401  (registers the Events of Catan actions with base)
 from . import ck_events  # noqa: F401  (the Events of Catan deck in Cities & Knights: its answers)
 from . import variants  # noqa: F401  (registers the game options' rules with base)
+from . import two_players  # noqa: F401  (Catan for two: wraps base's roll and setup actions, so it comes last)
 from .errors import IllegalAction
 from .step import Step
 

@@ -69,7 +69,7 @@ def harbour_points(state: dict) -> dict[int, int] | None:
     points = {s: 0 for s in range(len(state["players"]))}
     for corner in corners:
         occupant = boards.building_at(board["pieces"], corner)
-        if occupant:
+        if occupant and occupant[0] in points:  # not a neutral colour (two_players.py)
             points[occupant[0]] += 2 if occupant[1] == "city" else 1
     return points
 

@@ -3,7 +3,7 @@
 Private data (development cards in hand, hidden VP, a secret log entry's details) only
 ever appears in the view of the seat it belongs to; never in the table's or another's.
 """
-from . import base, events, hands, trading, variants
+from . import base, events, hands, trading, two_players, variants
 from .game import allowed_actions, ruleset
 
 TABLE = "table"
@@ -65,6 +65,7 @@ def view(state: dict, viewer, version: int = 0) -> dict:
     result["board"] = _board_view(state, viewer, finished)
     result["events"] = events.public_view(state)
     result["variants"] = variants.public_view(state)
+    result["two"] = two_players.public_view(state)  # Catan for two: neutral colours, trade tokens, two rolls
     extra_view = getattr(rules, "extra_view", None)  # a ruleset's own public and private parts
     if extra_view is not None:
         result[rules.VIEW_KEY] = extra_view(state, viewer)
@@ -99,7 +100,9 @@ BOARD_ACTIONS = {"settlement": ("place_settlement", "build_settlement"),
                  "coast": ("edit_harbour",),
                  # Cities & Knights (cities_knights.py): a new knight, a displaced knight, a wall, a lost city
                  "knight": ("build_knight",), "relocate": ("relocate_knight",), "wall": ("build_wall",),
-                 "lose_city": ("lose_city",)}
+                 "lose_city": ("lose_city",),
+                 # Catan for two (two_players.py): the neutral colours' pieces
+                 "neutral_settlement": ("place_neutral", "build_neutral"), "neutral_road": ("build_neutral",)}
 CK_COSTS = {"knight": ("knight",), "wall": ("wall",)}  # board kinds paid from the hand in Cities & Knights
 
 
@@ -122,14 +125,13 @@ def _board_view(state: dict, viewer, finished: bool):
             if board["free_roads"]:
                 unaffordable.discard("road")
     tappable = any(a in allowed for acts in BOARD_ACTIONS.values() for a in acts)
-    if not tappable:
+    targets_now = two_players.board_targets(state, viewer)  # Catan for two's own steps, else None
+    if targets_now is None and not tappable:
         # Nothing to tap for this viewer (most phones, most of the time): finding where the
         # active player could build is the costly part of a view.
         targets_now = {}
-    elif state["phase"] == "event":
-        targets_now = events.board_targets(state, viewer)
-    else:
-        targets_now = base.board_targets(state, seat)
+    elif targets_now is None:
+        targets_now = events.board_targets(state, viewer) if state["phase"] == "event" else base.board_targets(state, seat)
     if "ck" in state and tappable:  # Cities & Knights: knights, walls and its own decisions on the board
         targets_now = {**targets_now, **_ck_targets(state, viewer, seat)}
         if hands.uses_hands(state) and state["phase"] == "main":

@@ -58,9 +58,10 @@ def test_new_game_form_offers_the_event_deck(client):
     page = client.get(reverse("home")).content.decode()
     assert 'value="events"' in page and "Events of Catan cards" in page
     data = {"rules": "base", "target": 10, "dice_source": "events", "board": "none",
-            "name_0": "Ala", "color_0": "red", "name_1": "Bartek", "color_1": "blue"}
+            "name_0": "Ala", "color_0": "red", "name_1": "Bartek", "color_1": "blue", "name_2": "Celina"}
     for i in range(2, 6):
-        data.update({f"name_{i}": "", f"color_{i}": ["white", "orange", "green", "brown"][i - 2]})
+        data.setdefault(f"name_{i}", "")
+        data[f"color_{i}"] = ["white", "orange", "green", "brown"][i - 2]
     response = client.post(reverse("new_game"), data)
     game = Game.objects.get()
     assert response.status_code == 302 and game.config["dice_source"] == "events"

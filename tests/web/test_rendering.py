@@ -328,11 +328,20 @@ def _cities_knights_main():
     return game
 
 
+def _two_players_main():
+    game = services.create_game({"players": FOUR[:2], "dice_source": "typed", "variants": {"two_players": True}},
+                                seed=3)
+    finish_setup(game)
+    services.perform(game, TABLE, "roll", {"dice": [2, 4]})
+    return game
+
+
 def _events_fresh():
     return services.create_game({"players": FOUR, "dice_source": "events", "board": "beginner"}, seed=3)
 
 
-@pytest.mark.parametrize("make", [_paper_main, _hands_seven, _hands_main, _cities_knights_main, _events_fresh])
+@pytest.mark.parametrize("make", [_paper_main, _hands_seven, _hands_main, _cities_knights_main, _events_fresh,
+                                  _two_players_main])
 def test_templates_look_up_only_keys_that_are_there(make, monkeypatch):
     """A lookup of a missing key makes Django call dir() on the object (tens of µs each, on
     every render of every screen): the contexts carry every key the templates test."""
@@ -348,7 +357,7 @@ def test_templates_look_up_only_keys_that_are_there(make, monkeypatch):
     game = make()
     game.refresh_from_db()
     monkeypatch.setattr(template_base, "dir", counting_dir, raising=False)
-    for viewer in (engine.TABLE, 0, 1, 2, 3):
+    for viewer in [engine.TABLE] + list(range(len(game.config["players"]))):
         screen = _screen(game, viewer)
         rendering.frame(screen, game.version, database=True)
     assert failed == []

@@ -23,7 +23,7 @@ def _create(client, **extra):
 
 
 def test_create_game_makes_this_browser_the_table(client):
-    response = _create(client)
+    response = _create(client, name_2="Celina")  # a base game needs 3 players (2 only with Catan for two)
     game = Game.objects.get()
     assert response.status_code == 302 and response.url == reverse("table", args=[game.code])
     page = client.get(response.url)

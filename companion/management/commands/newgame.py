@@ -29,9 +29,10 @@ class Command(BaseCommand):
         parser.add_argument("--dice", default="typed", choices=["typed", "virtual", "events"],
                             help="events: the Events of Catan cards instead of dice")
         parser.add_argument("--variant", action="append", default=[],
-                            choices=["friendly_robber", "harbormaster", "advanced_battle"],
+                            choices=["friendly_robber", "harbormaster", "two_players", "advanced_battle"],
                             help="a game option (repeatable): Traders & Barbarians' friendly_robber, harbormaster "
-                                 "(adds 1 to the target); Cities & Knights' advanced_battle")
+                                 "(adds 1 to the target), two_players (Catan for two: exactly 2 players, base "
+                                 "game); Cities & Knights' advanced_battle")
         parser.add_argument("--board", default="none", choices=["none", "beginner", "random", "balanced", "manual"])
         parser.add_argument("--play-mode", default=None, choices=["hands", "paper"],
                             help="hands on phones (the default with a board) or paper cards")
