@@ -114,7 +114,7 @@ async def run(rolls: int, phones: int) -> None:
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rolls", type=int, default=60)
-    parser.add_argument("--phones", type=int, default=4, choices=range(2, 7))
+    parser.add_argument("--phones", type=int, default=4, choices=range(3, 7))
     args = parser.parse_args()
     asyncio.run(run(args.rolls, args.phones))
 

@@ -607,7 +607,7 @@ class AppTarget(Target):
         http_get(self.port, "/", {})  # warm: Django loaded, templates compiled on first use
 
     def make_tables(self, active, idle, phones):
-        players = ",".join(PLAYERS[:min(max(phones, 2), len(PLAYERS))])
+        players = ",".join(PLAYERS[:min(max(phones, 3), len(PLAYERS))])  # a game seats 3 to 6
         games = self.env.shell(NEWGAMES_SCRIPT, {"BENCH_GAMES": str(active + idle), "BENCH_PLAYERS": players,
                                                  "BENCH_BASE_URL": f"http://{HOST}:{self.port}"}, timeout=900)
         tables = [AppTable(i, self.port, game, phones) for i, game in enumerate(games)]

@@ -71,7 +71,10 @@ def check_invariants(state: dict) -> None:
     assert total == 54
     pieces = state["board"]["pieces"]
     assert ck.barbarian_strength(state) == len(pieces["cities"])
-    assert 0 <= state["ck"]["ship"] < ck.TRACK
+    if state["ck"].get("muster"):  # the advanced battle: the ship waits at Catan while players choose
+        assert state["ck"]["ship"] == ck.TRACK and state["phase"] == "barbarian"
+    else:
+        assert 0 <= state["ck"]["ship"] < ck.TRACK
     assert state["ck"]["defenders"] + sum(p["defenders"] for p in state["players"]) == ck.DEFENDERS
     on_board = {}
     active = state["turn"]["seat"]

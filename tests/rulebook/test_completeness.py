@@ -36,7 +36,8 @@ def first_entry(key, games=None):
 # Phases (state["phase"]). The engine's own phases are read from its actions and its
 # source below; this list says which context key each maps to.
 PHASES = ("board", "setup", "roll", "discard", "robber", "steal", "main", "special_build", "finished",
-          "event")  # event: choices an Events of Catan card asks for (engine/events.py)
+          "event",  # event: choices an Events of Catan card asks for (engine/events.py)
+          "neutral_build", "forced_trade")  # Catan for two (engine/two_players.py)
 
 # Building actions (buy a piece or a card) -> context key.
 BUILD_KEYS = {
@@ -79,6 +80,15 @@ OTHER_ACTION_KEYS = {
     "event_help": "event:neighborly_assistance",
     # Traders & Barbarians game options (engine/variants.py)
     "set_harbormaster": "variant:harbormaster",
+    # Catan for two (engine/two_players.py): the neutral colours' pieces, the trade tokens
+    "place_neutral": "phase:neutral-build",
+    "choose_neutral": "phase:neutral-build",
+    "build_neutral": "phase:neutral-build",
+    "discard_knight": "catan-for-two",
+    "forced_trade": "catan-for-two",
+    "forced_give": "catan-for-two",
+    "robber_to_desert": "catan-for-two",
+    "rate_settlement": "catan-for-two",
 }
 # Pieces in a player's supply (base.SUPPLY keys) -> context key.
 SUPPLY_KEYS = {"settlements": "build:settlement", "cities": "build:city", "roads": "build:road"}
@@ -131,7 +141,8 @@ def test_every_resource_card_has_an_entry(resource):
 
 
 def test_every_building_action_is_mapped():
-    builds = {name for name in base.ACTIONS if name.startswith(("build_", "buy_"))}
+    # build_neutral is Catan for two's free piece for a neutral colour, not a purchase
+    builds = {name for name in base.ACTIONS if name.startswith(("build_", "buy_")) and name not in OTHER_ACTION_KEYS}
     assert builds, "the engine's building actions"
     assert builds <= set(BUILD_KEYS), builds - set(BUILD_KEYS)
 

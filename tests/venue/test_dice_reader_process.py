@@ -26,10 +26,10 @@ def test_dice_reader_process_feeds_the_table_through_redis(venue_env, tmp_path):
     env = {**os.environ, **venue_env}
     reader = None
     try:
-        game = new_game(base, env, "Ala:red,Bartek:blue")
+        game = new_game(base, env, "Ala:red,Bartek:blue,Celina:white")
         table = Browser(base)
         table.get(game["table_url"])
-        for i in range(4):
+        for i in range(6):  # two setup rounds of three players
             assert table.post(f"/g/{game['code']}/act/", {"as": "table", "type": "place_setup", "idem": f"s{i}"}) == 200
         reader = subprocess.Popen(
             [sys.executable, str(ROOT / "manage.py"), "dice_reader", "--device", simulator.url, "--game", game["code"]],
@@ -41,11 +41,11 @@ def test_dice_reader_process_feeds_the_table_through_redis(venue_env, tmp_path):
             uri = base.replace("http", "ws") + f"/ws/g/{game['code']}/table/"
             async with websockets.connect(uri, additional_headers=table.ws_headers()) as socket:
                 first = await socket.recv()
-                assert version_of(first) == 5  # setup (4) + the switch to the reader
+                assert version_of(first) == 7  # setup (6) + the switch to the reader
                 simulator.roll(5, 3)
                 while True:
                     frame = await asyncio.wait_for(socket.recv(), 10)
-                    if version_of(frame) == 6:
+                    if version_of(frame) == 8:
                         return frame
 
         # A thread of its own: the session's Playwright browser keeps a loop in this one.

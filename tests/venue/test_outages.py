@@ -90,7 +90,7 @@ def test_database_and_redis_outages_fail_fast_and_the_game_goes_on(venue_env, tm
     process, url = start_server(tmp_path, {**venue_env, "DATABASE_URL": database_url, "REDIS_URL": redis_url})
     try:
         created = subprocess.run(
-            [sys.executable, str(ROOT / "manage.py"), "newgame", "--players", "Ala:red,Bartek:blue", "--dice",
+            [sys.executable, str(ROOT / "manage.py"), "newgame", "--players", "Ala:red,Bartek:blue,Celina:white", "--dice",
              "typed", "--json", "--base-url", url],
             cwd=ROOT, env={**os.environ, **venue_env}, capture_output=True, text=True, check=True)
         game = json.loads(created.stdout)

@@ -57,7 +57,7 @@ def test_two_processes_share_games_through_postgres_and_redis(venue_env, browser
     process_b, url_b = start_server(tmp_path, venue_env)
     try:
         created = subprocess.run(
-            [sys.executable, str(ROOT / "manage.py"), "newgame", "--players", "Ala:red,Bartek:blue",
+            [sys.executable, str(ROOT / "manage.py"), "newgame", "--players", "Ala:red,Bartek:blue,Celina:white",
              "--dice", "virtual", "--seed", "3", "--json", "--base-url", url_a],
             cwd=ROOT, env={**os.environ, **venue_env}, capture_output=True, text=True, check=True,
         )
@@ -67,7 +67,7 @@ def test_two_processes_share_games_through_postgres_and_redis(venue_env, browser
         phone = browser.new_context(is_mobile=True, viewport={"width": 390, "height": 800}).new_page()
         phone.goto(game["seats"][0]["join_url"].replace(url_a, url_b))  # served by process B
         expect(phone).to_have_url(re.compile(r"/seat/$"))
-        expect(table.locator(".qr svg")).to_have_count(1)  # A heard B's join through Redis
+        expect(table.locator(".qr svg")).to_have_count(2)  # A heard B's join through Redis: 2 seats left
 
         # The phone (process B) acts; the table (process A) updates.
         phone.get_by_role("button", name=re.compile("placed a settlement")).click()
@@ -86,8 +86,11 @@ def test_two_processes_share_games_through_postgres_and_redis(venue_env, browser
         # action already recorded. Reloading is what a person would do after "server down".
         table.reload()
         table.get_by_role("button", name=re.compile("placed a settlement")).click()
+        expect(phone.locator("#log")).to_contain_text("Celina placed a settlement and a road (round 1).")
+        expect(table.locator("#log")).to_contain_text("Celina placed a settlement and a road (round 1).")
+        table.get_by_role("button", name=re.compile("placed a settlement")).click()
         expect(phone.locator("#log")).to_contain_text("(round 2)")
-        expect(table.locator("#status")).to_contain_text("Ala")
+        expect(table.locator("#status")).to_contain_text("Bartek")
     finally:
         stop_server(process_a)
         stop_server(process_b)
