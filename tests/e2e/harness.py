@@ -77,9 +77,10 @@ def browser():
         browser.close()
 
 
-def new_table(browser, server: str, players, viewport=(1500, 1100), **choices):
+def new_table(browser, server: str, players, viewport=(1500, 1100), checks=(), **choices):
     """The table screen of a new game made on the home page: players as (name, colour),
-    `choices` for the form's selects (board="beginner", play_mode="hands" ...)."""
+    `choices` for the form's selects (board="beginner", play_mode="hands" ...), `checks`
+    the names of the check boxes to tick (two_players ...)."""
     table = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, locale="en-GB").new_page()
     table.goto(server + "/")
     for i, (name, color) in enumerate(players):
@@ -87,6 +88,8 @@ def new_table(browser, server: str, players, viewport=(1500, 1100), **choices):
         table.select_option(f'select[name="color_{i}"]', color)
     for field, value in choices.items():
         table.select_option(f'select[name="{field}"]', value)
+    for field in checks:
+        table.check(f'input[name="{field}"]')
     table.click("button[type=submit].primary")
     return table
 
