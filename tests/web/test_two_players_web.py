@@ -65,6 +65,7 @@ def test_neutral_setup_two_rolls_and_a_neutral_road_through_the_table(client):
     game = Game.objects.get()
     table = client.get(reverse("table", args=[game.code])).content.decode()
     assert 'data-testid="neutral-setup-hint"' in table and 'data-testid="neutral-settlement-target"' in table
+    assert "tap an intersection on the board for the settlement" not in table  # the neutral colours come first
     # A real player's settlement waits until both neutral colours have theirs.
     corner = engine.view(_state(game), engine.TABLE)["board"]["targets"]["neutral_settlement"][0]
     response = _post(client, game, "place_settlement", corner=corner)
