@@ -520,6 +520,15 @@ SKIP = {"set_dice_source", "offer_trade", "answer_offer", "confirm_trade", "with
         "decline_counter", "play_dev"}
 
 
+ACTORS = [{"seat": 0}, {"seat": 1}]
+
+
+def _choices(state: dict) -> list[tuple[str, int]]:
+    """(action, index into ACTORS) pairs a random game may try now."""
+    return sorted({(kind, i) for i, a in enumerate(ACTORS) for kind in allowed_actions(state, a)} - {
+        (k, i) for k in SKIP for i in (0, 1)})
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data(), seed=st.integers(0, 2**32), steps=st.integers(30, 90),
        source=st.sampled_from(["virtual", "events"]))
@@ -529,9 +538,8 @@ def test_random_games_for_two_keep_cards_and_tokens_and_replay(data, seed, steps
         state = game.state
         if state["phase"] == "finished":
             break
-        actors = [{"seat": s} for s in (0, 1)]
-        choices = sorted({(kind, i) for i, a in enumerate(actors) for kind in allowed_actions(state, a)} - {
-            (k, i) for k in SKIP for i in (0, 1)})
+        actors = ACTORS
+        choices = _choices(state)
         if not choices:
             break
         if state["phase"] in ("main",) and data.draw(st.booleans()):  # give a hand the cards to build
@@ -569,9 +577,8 @@ def test_random_games_for_two_replay_from_records_and_undo(data, seed, steps):
         state = game.state
         if state["phase"] == "finished":
             break
-        actors = [{"seat": s} for s in (0, 1)]
-        choices = sorted({(kind, i) for i, a in enumerate(actors) for kind in allowed_actions(state, a)} - {
-            (k, i) for k in SKIP for i in (0, 1)})
+        actors = ACTORS
+        choices = _choices(state)
         if not choices:
             break
         kind, i = data.draw(st.sampled_from(choices))
