@@ -1,6 +1,8 @@
 """What the screens show for Catan for two (engine/two_players.py): the neutral colours and
 their pieces, each player's trade tokens and what a token action costs them, this turn's two
 rolls, and the neutral build a player owes."""
+from django.utils.translation import gettext as _
+
 from .messages import NEUTRAL_PIECE_NAMES, neutral_name
 
 
@@ -52,4 +54,7 @@ def two_context(view: dict) -> dict:
     if forced:
         context["forced"] = {"player": players[forced["seat"]], "victim": players[forced["victim"]],
                              "due": forced["due"], "mine": me == forced["seat"]}
-    return {"two": context}
+    extra = {}
+    if view["phase"] == "roll" and len(two["rolls"]) == 1:  # the first roll is dealt with
+        extra["phase_name"] = _("Roll the dice again (a different number)")
+    return {"two": context, **extra}

@@ -81,8 +81,9 @@ def test_neutral_setup_two_rolls_and_a_neutral_road_through_the_table(client):
         if "rate_settlement" in engine.allowed_actions(_state(game), {"role": "table"}):
             pass  # paper mode without a board only; a board counts the tokens itself
     assert _state(game)["phase"] == "roll"
-    assert _post(client, game, "roll", die1="2", die2="3").status_code == 200
+    first = _post(client, game, "roll", die1="2", die2="3").content.decode()
     assert _state(game)["phase"] == "roll"  # the second roll
+    assert "Roll the dice again (a different number)" in first  # the status line says which roll
     records = Record.objects.count()
     response = _post(client, game, "roll", die1="1", die2="4")
     assert response.status_code == 422 and "The second roll must differ from the first (5)" in response.content.decode()
