@@ -100,8 +100,8 @@ def run_uvicorn(host: str, port: int) -> None:
 
     # Django's ASGI application has no lifespan protocol. Pings find the sockets of phones
     # that went to sleep; the screens reconnect by themselves when they wake. No per-message
-    # deflate: compressing every push for every socket was the server's biggest single cost,
-    # and a few KB per push mean nothing on a venue's network.
+    # deflate: it would compress every push once per socket, and a few KB per push mean
+    # nothing on a venue's network.
     uvicorn.run(APPLICATION, host=host, port=port, lifespan="off", loop="uvloop", http="httptools",
                 ws="websockets-sansio", ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
                 proxy_headers=True, log_level="warning", access_log=False)
