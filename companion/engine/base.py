@@ -392,11 +392,16 @@ def check_victory(state: dict, step: Step) -> None:
     if state["phase"] in ("setup", "finished", "special_build"):
         return
     seat = state["turn"]["seat"]
-    if vp_total(state, seat) >= state["config"]["target"]:
+    award_if_won(state, step, seat, vp_total(state, seat), vp_hidden(state, seat))
+
+
+def award_if_won(state: dict, step: Step, seat: int, vp: int, hidden: int) -> None:
+    """End the game when `seat` holds the target (`hidden`: its points nobody saw yet)."""
+    if vp >= state["config"]["target"]:
         state["winner"] = seat
         state["phase"] = "finished"
         state["pending"] = []
-        step.log("won", seat=seat, vp=vp_total(state, seat), vp_cards=vp_hidden(state, seat))
+        step.log("won", seat=seat, vp=vp, vp_cards=hidden)
 
 
 # ---------------------------------------------------------------- helpers

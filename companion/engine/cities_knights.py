@@ -223,11 +223,7 @@ def check_victory(state: dict, step: Step) -> None:
     if state["phase"] in ("setup", "finished", "special_build", "board"):
         return
     seat = state["turn"]["seat"]
-    if vp_total(state, seat) >= state["config"]["target"]:
-        state["winner"] = seat
-        state["phase"] = "finished"
-        state["pending"] = []
-        step.log("won", seat=seat, vp=vp_total(state, seat), vp_cards=0)
+    base.award_if_won(state, step, seat, vp_total(state, seat), 0)  # no hidden points in C&K
 
 
 def after_action(state: dict, step: Step) -> None:
