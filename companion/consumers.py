@@ -1,23 +1,78 @@
-"""Thin websockets: they only push. Each screen renders its own viewer's view.
+"""Thin websockets: each screen's pushes, and the taps it sends. Each screen renders its
+own viewer's view.
 
 Group messages carry the game id and version only; a consumer that hears of a change
 sends its own viewer's fragments (the table, or its seat) that changed. How they are
 rendered, shared and skipped is companion/rendering.py's business.
+
+A screen whose socket is open sends its taps here rather than as an HTTP post (static/app.js):
+the same fields as the form, as {"act": {...}}. They go through services.command like a
+post, for the viewer this socket was opened by, and the answer is this screen's changed
+fragments, the flash (why a tap was refused) and an acknowledgement naming the tap's
+idempotency key.
 """
 import asyncio
+import json
+import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.datastructures import MultiValueDict
+from django.utils.html import escape
+from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import get_supported_language_variant, parse_accept_lang_header
 
 from . import engine, rendering, services
+from .engine import IllegalAction
+from .forms import action_args
+from .messages import refusal
+from .middleware import UNAVAILABLE
 from .views import HOSTED
+
+log = logging.getLogger(__name__)
 
 # htmx's ws extension retries only 1006, 1011, 1012, 1013: these codes end the retries.
 CLOSE_NOT_ALLOWED = 4403
 CLOSE_NO_GAME = 4404
 CLOSE_REVOKED = 4401
+# A tap is a few short fields: anything longer is not one of ours.
+MAX_COMMAND_CHARS = 20_000
+MAX_FIELDS = 60
+MAX_FIELD_CHARS = 200
+
+
+class _Unbound(Exception):
+    """The phone's seat was freed or given to another device since the socket opened."""
+
+
+def command_fields(text: str) -> MultiValueDict | None:
+    """A websocket command's form fields, or None when the text is not a command.
+
+    {"act": {"type": "roll", "as": "seat", "idem": "...", "resources": ["ore", "wool"]}}:
+    each value a string (numbers are taken as their text) or a list of them.
+    """
+    if len(text) > MAX_COMMAND_CHARS:
+        return None
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return None
+    fields = message.get("act") if isinstance(message, dict) else None
+    if not isinstance(fields, dict) or len(fields) > MAX_FIELDS:
+        return None
+    values = {}
+    for name, value in fields.items():
+        items = value if isinstance(value, list) else [value]
+        if len(items) > MAX_FIELDS or not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in items):
+            return None
+        items = [str(v) for v in items]
+        if len(name) > MAX_FIELD_CHARS or any(len(v) > MAX_FIELD_CHARS for v in items):
+            return None
+        values[name] = items
+    return MultiValueDict(values)
 
 
 class GameConsumer(AsyncWebsocketConsumer):
@@ -48,10 +103,77 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.game.group_name, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
-        """Screens don't send commands here (they post forms); a ping gets a resync."""
-        if text_data and text_data.strip() in ('"resync"', "resync") and self.screen is not None:
+        """A tap ({"act": {...}}), or a ping ("resync") that gets the whole view again."""
+        if self.screen is None:
+            return
+        text = (text_data or "").strip()
+        if text in ('"resync"', "resync"):
             self.screen.resync()
             await self._push(at_least=self.screen.version)
+            return
+        fields = command_fields(text)
+        if fields is None:
+            with translation.override(self.screen.language):
+                error = _("The server did not understand what this screen sent. Reload the page if this goes on.")
+            await self._answer("", error=error)
+            return
+        await self._act(fields)
+
+    async def _act(self, fields: MultiValueDict) -> None:
+        idem = fields.get("idem") or ""
+        is_table = self.viewer == engine.TABLE
+        error = notice = None
+        version = self.screen.version
+        with translation.override(self.screen.language):
+            if (fields.get("as", "seat") == "table") != is_table:
+                # What the same form would get as a post from this browser.
+                await self._answer(idem, error=_("Only the table screen may do this.") if not is_table
+                                   else _("This browser is not part of this game."))
+                return
+            try:
+                outcome = await database_sync_to_async(self._command)(fields, idem)
+            except _Unbound:
+                await self.close(code=CLOSE_REVOKED)
+                return
+            except IllegalAction as refused:
+                error = refusal(refused)
+            except UNAVAILABLE as failure:
+                log.warning("service unavailable for a tap in game %s: %s", self.game.code, failure)
+                error = _("The server cannot reach its database right now. Nothing was recorded: try again in a moment.")
+            else:
+                version = max(version, outcome.version)
+                if outcome.duplicate:
+                    log.info("game %s: repeated request %s ignored", self.game.code, idem)
+                    notice = _("Already recorded.")
+        await self._answer(idem, error=error, notice=notice, at_least=version)
+
+    def _command(self, fields: MultiValueDict, idem: str) -> services.Outcome:
+        if self.viewer == engine.TABLE:
+            actor = services.TABLE
+        else:
+            # Checked on every tap, as a post is: a freed seat acts no more, even before its close arrives.
+            seat = services.seat_of_session(self.game, self.scope["session"].session_key)
+            if seat is None or seat.index != self.viewer:
+                raise _Unbound
+            actor = {"seat": self.viewer}
+        return services.command(self.game, actor, fields.get("type", ""), action_args(fields), idem)
+
+    async def _answer(self, idem: str, error: str | None = None, notice: str | None = None,
+                      at_least: int | None = None) -> None:
+        """The tapping screen's answer: its changed fragments, the flash, then the acknowledgement.
+
+        The flash comes after the fragments (their own, empty flash would hide it), and the
+        acknowledgement last: the screen renews the tap's key once it has the result.
+        """
+        if error is not None or notice is not None:
+            # As a refused post's answer does: the whole screen afresh (a half-entered roll is cleared).
+            self.screen.resync()
+        html = await self._frame(at_least=self.screen.version if at_least is None else at_least)
+        with translation.override(self.screen.language):
+            flash = render_to_string("partials/flash.html", {"error": error, "notice": notice})
+        ok = "1" if error is None else "0"
+        ack = f'<div id="ack" hx-swap-oob="true" hidden data-ack="{escape(idem)}" data-ok="{ok}"></div>'
+        await self.send(text_data=html + flash + ack)
 
     async def game_changed(self, event):
         if event.get("revoked") is not None and self.viewer == event["revoked"]:
@@ -70,6 +192,11 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._push(at_least=max(event["version"], self.screen.version))
 
     async def _push(self, at_least: int):
+        html = await self._frame(at_least)
+        if html:
+            await self.send(text_data=html)
+
+    async def _frame(self, at_least: int) -> str:
         html = None
         if self.screen.fast:
             try:
@@ -79,8 +206,7 @@ class GameConsumer(AsyncWebsocketConsumer):
                 pass
         if html is None:
             html = await database_sync_to_async(rendering.frame)(self.screen, at_least, database=True)
-        if html:
-            await self.send(text_data=html)
+        return html
 
     @database_sync_to_async
     def _load_game(self, code):

@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .engine.base import COLORS, DICE_SOURCES, MAX_PLAYERS, MIN_PLAYERS
+from .engine.hands import COMMODITIES, RESOURCES
 from .messages import COLOR_NAMES, DICE_SOURCE_NAMES
 
 BASE_TARGET = 10
@@ -114,3 +115,30 @@ class NewGameForm(forms.Form):
             if "harbormaster" in variants:
                 config["target"] = min(target + 1, 30)  # the rulebook: one more point to win
         return config
+
+
+def action_args(post) -> dict:
+    """A command's fields (a posted form, or a websocket command as a MultiValueDict) to
+    engine arguments; the engine validates every value."""
+    args = {}
+    if "die1" in post or "die2" in post:
+        args["dice"] = [post.get("die1"), post.get("die2")]
+    for field in ("victim", "hand_size", "card", "resource", "holder", "source", "seat", "corner", "edge", "hex",
+                  "terrain", "number", "harbour", "give", "get", "count", "to", "offer", "partner", "answer",
+                  # Cities & Knights: the event die, a chart, a knight, a deck, a commodity, a second hex
+                  "event", "chart", "knight", "deck", "commodity", "other_hex", "city",
+                  "red",  # the red die alone: Cities & Knights on the Events of Catan deck
+                  # Catan for two: a neutral colour, the piece it gets, where a paper settlement stands
+                  "neutral", "piece", "spot"):
+        if field in post:
+            args[field] = post.get(field)
+    if "resources" in post:
+        args["resources"] = post.getlist("resources")
+    if "knights" in post:  # Smithing: up to two knights
+        args["knights"] = [k for k in post.getlist("knights") if k]
+    # Card bundles come as one number field per resource: give_brick=1, cards_ore=2 ...
+    for bundle in ("give", "get", "cards"):
+        fields = {r: post.get(f"{bundle}_{r}") for r in RESOURCES + COMMODITIES if f"{bundle}_{r}" in post}
+        if fields:
+            args[bundle] = fields
+    return args

@@ -299,6 +299,16 @@ def perform(game: Game, actor: dict, action_type: str, args: dict | None = None,
     return _write(game, idempotency_key, lambda g, history: ("action", {"action": action, "outcome": {}}))
 
 
+def command(game: Game, actor: dict, action_type: str, args: dict | None = None,
+            idempotency_key: str | None = None) -> Outcome:
+    """A screen's command, posted or sent over its websocket: undo, redo or an action."""
+    if action_type == "undo":
+        return undo(game, actor, idempotency_key)
+    if action_type == "redo":
+        return redo(game, actor, idempotency_key)
+    return perform(game, actor, action_type, args, idempotency_key)
+
+
 def undo(game: Game, actor: dict, idempotency_key: str | None = None) -> Outcome:
     def undo_record(g: Game, history: dict):
         if not engine.can_undo(history, _record_lookup(g), actor):

@@ -13,8 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from . import dice_reader, engine, rendering, services
 from .engine import IllegalAction
-from .engine.hands import COMMODITIES, RESOURCES
-from .forms import NewGameForm
+from .forms import NewGameForm, action_args
 from .engine import board as board_model
 from .messages import HARBOUR_NAMES, TERRAIN_NAMES, balance_reasons, refusal
 from .models import Game
@@ -137,12 +136,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     idem = request.POST.get("idem")
     error = notice = None
     try:
-        if kind == "undo":
-            outcome = services.undo(game, actor, idem)
-        elif kind == "redo":
-            outcome = services.redo(game, actor, idem)
-        else:
-            outcome = services.perform(game, actor, kind, _action_args(request.POST), idem)
+        outcome = services.command(game, actor, kind, action_args(request.POST), idem)
         if outcome.duplicate:
             # A double tap, or a retry after the answer got lost: it already acted once.
             log.info("game %s: repeated request %s ignored", game.code, idem)
@@ -155,32 +149,6 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     game.refresh_from_db()
     html = render_fragments(game, viewer, _base_url(request), request=request, error=error, notice=notice)
     return HttpResponse(html, status=422 if error else 200)
-
-
-def _action_args(post) -> dict:
-    """Form fields to engine arguments; the engine validates every value."""
-    args = {}
-    if "die1" in post or "die2" in post:
-        args["dice"] = [post.get("die1"), post.get("die2")]
-    for field in ("victim", "hand_size", "card", "resource", "holder", "source", "seat", "corner", "edge", "hex",
-                  "terrain", "number", "harbour", "give", "get", "count", "to", "offer", "partner", "answer",
-                  # Cities & Knights: the event die, a chart, a knight, a deck, a commodity, a second hex
-                  "event", "chart", "knight", "deck", "commodity", "other_hex", "city",
-                  "red",  # the red die alone: Cities & Knights on the Events of Catan deck
-                  # Catan for two: a neutral colour, the piece it gets, where a paper settlement stands
-                  "neutral", "piece", "spot"):
-        if field in post:
-            args[field] = post.get(field)
-    if "resources" in post:
-        args["resources"] = post.getlist("resources")
-    if "knights" in post:  # Smithing: up to two knights
-        args["knights"] = [k for k in post.getlist("knights") if k]
-    # Card bundles come as one number field per resource: give_brick=1, cards_ore=2 ...
-    for bundle in ("give", "get", "cards"):
-        fields = {r: post.get(f"{bundle}_{r}") for r in RESOURCES + COMMODITIES if f"{bundle}_{r}" in post}
-        if fields:
-            args[bundle] = fields
-    return args
 
 
 def render_fragments(game: Game, viewer, base_url: str, request=None, error: str | None = None,

@@ -70,6 +70,7 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/11")
 VERSION_RE = re.compile(r'data-version="(\d+)"')
 PHASE_RE = re.compile(r'class="status phase-([a-z_]+)"')
 ERROR_RE = re.compile(r'<div class="error">(.*?)</div>', re.S)
+ACK_RE = re.compile(r'data-ack="([^"]*)" data-ok="([01])"')
 PLAYERS = ["Ala:red", "Bartek:blue", "Celina:white", "Darek:orange", "Ewa:green", "Franek:brown"]
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 now = time.perf_counter
@@ -370,6 +371,9 @@ class Screen:
                     self.versions.append(version)
                     self.times.append(t)
                     self.table.heard()
+                ack = ACK_RE.search(message)
+                if ack:
+                    self.table.acked(ack.group(1), message)
                 if not self.first_frame.done():
                     self.first_frame.set_result(t)
         except ConnectionClosed as closed:
@@ -420,6 +424,9 @@ class Table:
         self.screens: list[Screen] = []
         self.waiters: list[tuple[int, asyncio.Future]] = []
 
+    def acked(self, key: str, message: str) -> None:
+        """The answer to a tap sent over a socket (the app's #ack)."""
+
     def heard(self) -> None:
         if self.waiters:
             low = min(s.latest for s in self.screens)
@@ -444,9 +451,10 @@ class Table:
 
 
 class AppTable(Table):
-    def __init__(self, index: int, port: int, game: dict, phones: int):
+    def __init__(self, index: int, port: int, game: dict, phones: int, taps: str):
         super().__init__(index)
-        self.port, self.game, self.phones = port, game, phones
+        self.port, self.game, self.phones, self.taps = port, game, phones, taps
+        self.answers: dict[str, asyncio.Future] = {}
         self.code = game["code"]
         self.players = len(game["seats"])
         self.phase = "setup"
@@ -497,24 +505,39 @@ class AppTable(Table):
             return {"type": "done_building"}
         return {"type": "end_turn"}
 
+    def acked(self, key: str, message: str) -> None:
+        future = self.answers.pop(key, None)
+        if future is not None and not future.done():
+            future.set_result(message)
+
     async def trigger(self, action: Action) -> None:
         self.counter += 1
         form = {"as": "table", **self.next_form(), "idem": f"b{self.idem_prefix}-{self.index}-{self.counter}"}
         action.kind = form["type"]
-        body = urlencode(form).encode()
-        headers = {"Cookie": f"sessionid={self.host['sessionid']}; csrftoken={self.host['csrftoken']}",
-                   "X-CSRFToken": self.host["csrftoken"], "Origin": f"http://{HOST}:{self.port}",
-                   "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true"}
         action.sent = now()
         try:
-            status, reply = await asyncio.wait_for(self.conn.request("POST", f"/g/{self.code}/act/", headers, body), 60)
-        except (OSError, EOFError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError):
+            if self.taps == "socket":
+                # As the browser does while its socket is open: the tap over the table's socket.
+                answer = self.answers[form["idem"]] = asyncio.get_running_loop().create_future()
+                await self.screens[0].ws.send(json.dumps({"act": form}))
+                text = await asyncio.wait_for(answer, 60)
+                status = 200 if 'data-ok="1"' in text else 422
+            else:
+                body = urlencode(form).encode()
+                headers = {"Cookie": f"sessionid={self.host['sessionid']}; csrftoken={self.host['csrftoken']}",
+                           "X-CSRFToken": self.host["csrftoken"], "Origin": f"http://{HOST}:{self.port}",
+                           "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true"}
+                status, reply = await asyncio.wait_for(self.conn.request("POST", f"/g/{self.code}/act/", headers, body),
+                                                       60)
+                text = reply.decode("utf-8", "replace")
+        except (OSError, EOFError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError,
+                ConnectionClosed):
             self.conn.close()
+            self.answers.pop(form["idem"], None)
             action.answered = now()
             action.outcome = "error"
             return
         action.answered = now()
-        text = reply.decode("utf-8", "replace")
         version, phase = VERSION_RE.search(text), PHASE_RE.search(text)
         if status == 200 and version:
             action.outcome = "ok"
@@ -534,9 +557,9 @@ class AppTable(Table):
 
 
 class ChannelsTable(Table):
-    def __init__(self, index: int, port: int, sockets: int):
+    def __init__(self, index: int, port: int, sockets: int, taps: str):
         super().__init__(index)
-        self.port = port
+        self.port, self.taps = port, taps
         self.version = 0
         self.conn = HttpConn(port)
         for _ in range(sockets):
@@ -548,8 +571,14 @@ class ChannelsTable(Table):
         action.kind = "group_send"
         action.sent = now()
         try:
-            status, _ = await asyncio.wait_for(self.conn.request("POST", f"/send/t{self.index}/{version}/", {}), 60)
-        except (OSError, EOFError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError):
+            if self.taps == "socket":  # like the app's taps: over the table screen's socket
+                await self.screens[0].ws.send(str(version))
+                status = 200
+            else:
+                status, _ = await asyncio.wait_for(self.conn.request("POST", f"/send/t{self.index}/{version}/", {}),
+                                                   60)
+        except (OSError, EOFError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError,
+                ConnectionClosed):
             self.conn.close()
             action.answered, action.outcome = now(), "error"
             return
@@ -596,8 +625,8 @@ class Target:
 class AppTarget(Target):
     name = "app"
 
-    def __init__(self, env: AppEnvironment, workdir: Path):
-        self.env, self.workdir = env, workdir
+    def __init__(self, env: AppEnvironment, workdir: Path, taps: str = "socket"):
+        self.env, self.workdir, self.taps = env, workdir, taps
 
     def start(self) -> None:
         self.port = free_port()
@@ -610,7 +639,7 @@ class AppTarget(Target):
         players = ",".join(PLAYERS[:min(max(phones, 3), len(PLAYERS))])  # a game seats 3 to 6
         games = self.env.shell(NEWGAMES_SCRIPT, {"BENCH_GAMES": str(active + idle), "BENCH_PLAYERS": players,
                                                  "BENCH_BASE_URL": f"http://{HOST}:{self.port}"}, timeout=900)
-        tables = [AppTable(i, self.port, game, phones) for i, game in enumerate(games)]
+        tables = [AppTable(i, self.port, game, phones, self.taps) for i, game in enumerate(games)]
         with ThreadPoolExecutor(4) as pool:
             list(pool.map(lambda t: t.join(), tables))
         for table in tables:
@@ -621,8 +650,8 @@ class AppTarget(Target):
 class ChannelsTarget(Target):
     name = "channels"
 
-    def __init__(self, config: str, workdir: Path, payload: int, server: str = ""):
-        self.config, self.workdir, self.payload = config, workdir, payload
+    def __init__(self, config: str, workdir: Path, payload: int, server: str = "", taps: str = "socket"):
+        self.config, self.workdir, self.payload, self.taps = config, workdir, payload, taps
         # The framework's floor under the same ASGI server as the app's.
         self.server = server or ("uvicorn" if config == "venue" else "daphne")
 
@@ -643,7 +672,7 @@ class ChannelsTarget(Target):
         wait_for_port(self.port, self.process)
 
     def make_tables(self, active, idle, phones):
-        tables = [ChannelsTable(i, self.port, 1 + phones) for i in range(active + idle)]
+        tables = [ChannelsTable(i, self.port, 1 + phones, self.taps) for i in range(active + idle)]
         return tables[:active], tables[active:]
 
 
@@ -843,7 +872,7 @@ def fmt(value: float, digits: int = 1) -> str:
 def print_report(results: list[dict], args) -> None:
     print("\n" + "=" * 100)
     server = args.server or ("uvicorn" if args.config == "venue" else "daphne")
-    print(f"config={args.config}  server={server}  tables={args.tables}  phones={args.phones}  sockets/table={1 + args.phones}  "
+    print(f"config={args.config}  server={server}  taps={args.taps}  tables={args.tables}  phones={args.phones}  sockets/table={1 + args.phones}  "
           f"rate={args.rate:g}/table/s  duration={args.duration:g}s  burst={args.burst:g}x{args.burst_duration:g}s  "
           f"idle sockets={args.idle}")
     header = (f"{'target':<11}{'phase':<8}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'lost':>7}{'unsent':>7}"
@@ -1015,7 +1044,7 @@ async def growth_point(table: AppTable, pid: int, samples: int, warmup: int) -> 
 
 async def run_growth(args, workdir: Path) -> None:
     with AppEnvironment(args.config, workdir, args.server) as env:
-        target = AppTarget(env, workdir)
+        target = AppTarget(env, workdir, args.taps)
         target.start()
         table = None
         try:
@@ -1087,9 +1116,9 @@ async def run_load(args, workdir: Path) -> None:
     with AppEnvironment(args.config, workdir, args.server) if "app" in names else _Null() as env:
         for name in names:
             if name == "app":
-                target = AppTarget(env, workdir)
+                target = AppTarget(env, workdir, args.taps)
             elif name == "channels":
-                target = ChannelsTarget(args.config, workdir, args.baseline_payload, args.server)
+                target = ChannelsTarget(args.config, workdir, args.baseline_payload, args.server, args.taps)
             elif name == "websockets":
                 target = WsTarget(workdir, args.baseline_payload)
             else:
@@ -1123,6 +1152,9 @@ def main(argv=None) -> None:
     parser.add_argument("--targets", default="app,channels,websockets")
     parser.add_argument("--server", choices=["daphne", "uvicorn"], default="",
                         help="ASGI server of the app and the Channels baseline (default: serve's, by --config)")
+    parser.add_argument("--taps", choices=["socket", "http"], default="socket",
+                        help="how the table screen sends its actions: over its websocket (what the browser does "
+                             "while the socket is open) or as HTTP posts (the fallback)")
     parser.add_argument("--baseline-payload", type=int, default=64, help="padding bytes of a baseline frame")
     parser.add_argument("--max-lag", type=float, default=15.0,
                         help="stop sending when this far behind the schedule's end (the rest counts as unsent)")

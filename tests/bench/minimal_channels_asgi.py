@@ -8,9 +8,10 @@ Served by daphne in a subprocess (bench_venue starts it):
 - websocket /ws/t/<table>/: joins the group `bench.<table>`, sends a hello frame
   (version 0), then one frame per group message.
 - HTTP POST /send/<table>/<version>/: group_send of {version} to that table's group,
-  answers "ok". This is the shape of the app's flow (HTTP POST -> group_send -> every
-  consumer sends), minus everything the app does per screen (session, origin check,
-  database, per-viewer rendering).
+  answers "ok"; or the text "N" sent over any socket of the table: group_send of version
+  N. This is the shape of the app's flow (a tap posted or sent over the tapping screen's
+  socket -> group_send -> every consumer sends), minus everything the app does per screen
+  (session, origin check, database, per-viewer rendering).
 
 Same channel layer as the app: in-memory without BENCH_REDIS_URL, else channels_redis
 with the app's settings (CATAN_REDIS_LAYER: core or pubsub). The payload is small (BENCH_PAYLOAD_BYTES of padding, default 64).
@@ -56,6 +57,13 @@ class BroadcastConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        try:
+            version = int(text_data or "")
+        except ValueError:
+            return
+        await self.channel_layer.group_send(self.group, {"type": "bench.message", "version": version})
 
     async def bench_message(self, event):
         await self.send(text_data=frame(event["version"]))

@@ -1,4 +1,5 @@
 """Create a table, join two phones, roll: every screen updates without a reload."""
+import json
 import re
 from pathlib import Path
 
@@ -19,6 +20,7 @@ POLISH_CARD_TITLES = {
 def test_table_and_two_phones_play_live(server, browser):
     table_context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-GB")
     table = table_context.new_page()
+    taps = _watch_taps(table)
     table.goto(server + "/")
     table.fill('input[name="name_0"]', "Ala")
     table.select_option('select[name="color_0"]', "red")
@@ -39,6 +41,7 @@ def test_table_and_two_phones_play_live(server, browser):
     for seat in (0, 1):
         context = browser.new_context(viewport={"width": 390, "height": 844}, locale="pl-PL", is_mobile=True)
         phone = context.new_page()
+        _watch_taps(phone, taps)
         phone.goto(server + paths[seat])
         expect(phone).to_have_url(re.compile(rf"/g/{code}/seat/$"))
         phones.append(phone)
@@ -66,6 +69,10 @@ def test_table_and_two_phones_play_live(server, browser):
     expect(ala.locator("#hand .devcard")).to_have_count(1)
     expect(table.locator("#scoreboard")).to_contain_text("24")
     assert phones[1].locator("#hand .devcard").count() == 0
+    # Every tap so far went over the tapping screen's open websocket, none as an HTTP post.
+    assert taps["posted"] == []
+    assert [f["type"] for f in taps["sent"]] == ["place_setup"] * 6 + ["roll", "buy_dev"]
+    assert [f["as"] for f in taps["sent"]] == ["table"] * 6 + ["seat", "seat"]
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     table.screenshot(path=str(SCREENSHOTS / "table.png"))
@@ -102,6 +109,21 @@ def test_table_and_two_phones_play_live(server, browser):
     expect(table.locator('.qr[data-seat="0"] svg')).to_be_visible()
     table.locator('.seat-card:has-text("Bartek")').get_by_role("button", name="Revoke phone").click()
     expect(table.locator('.qr[data-seat="1"] svg')).to_be_visible()
+
+
+def _watch_taps(page, taps=None) -> dict:
+    """Record the page's taps: posts to the act URL, and commands sent over its websocket."""
+    taps = taps if taps is not None else {"posted": [], "sent": []}
+
+    def sent(payload):
+        message = json.loads(payload) if isinstance(payload, str) and payload.startswith("{") else {}
+        if "act" in message:
+            taps["sent"].append(message["act"])
+
+    page.on("request", lambda r: taps["posted"].append(r.url) if r.method == "POST" and r.url.endswith("/act/")
+            else None)
+    page.on("websocket", lambda socket: socket.on("framesent", sent))
+    return taps
 
 
 def _join_paths(table) -> dict:

@@ -1,4 +1,6 @@
 """The real websocket traffic: authentication, origin, resync, and privacy per seat."""
+import json
+
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -124,3 +126,83 @@ async def test_revoked_phone_is_disconnected():
     await phone.receive_from(timeout=2)
     await sync_to_async(services.revoke_seat)(game, 2)
     assert (await phone.receive_output(timeout=2)) == {"type": "websocket.close", "code": CLOSE_REVOKED}
+
+
+# ---------------------------------------------------------------- taps over the socket
+
+
+async def _tap(communicator, **fields) -> str:
+    """Send a tap the way static/app.js does and return the screen's answer."""
+    await communicator.send_to(text_data=json.dumps({"act": fields}))
+    return await communicator.receive_from(timeout=5)
+
+
+async def _version(game) -> int:
+    await sync_to_async(game.refresh_from_db)()
+    return game.version
+
+
+async def test_taps_over_the_socket_act_for_the_screens_own_viewer():
+    game, phones, host = await _game_with_phones()
+    table = _connect(f"/ws/g/{game.code}/table/", host)
+    ala, bartek = _connect(f"/ws/g/{game.code}/seat/", phones[0]), _connect(f"/ws/g/{game.code}/seat/", phones[1])
+    for communicator in (table, ala, bartek):
+        assert (await communicator.connect())[0]
+        await communicator.receive_from(timeout=2)
+    start = await _version(game)
+
+    answer = await _tap(table, **{"as": "table", "type": "roll", "die1": "3", "die2": "3", "idem": "roll-1"})
+    assert 'data-ack="roll-1" data-ok="1"' in answer
+    assert f'data-version="{start + 1}"' in answer  # the table's changed fragments come with it
+    assert f'data-version="{start + 1}"' in "".join(await _drain(ala))  # the others get the push
+    # Ala (seat 0) is active: she buys on her phone; the record names her seat.
+    answer = await _tap(ala, **{"as": "seat", "type": "buy_dev", "idem": "buy-1"})
+    assert 'data-ack="buy-1" data-ok="1"' in answer and "devcard " in answer
+    record = await sync_to_async(lambda: game.records.order_by("-seq").first())()
+    assert record.payload["action"]["actor"] == {"seat": 0} and record.idempotency_key == "buy-1"
+    # The same key again (a double tap, a retry): acted once.
+    answer = await _tap(ala, **{"as": "seat", "type": "buy_dev", "idem": "buy-1"})
+    assert 'data-ok="1"' in answer and "Already recorded." in answer
+    assert await _version(game) == start + 2
+    for communicator in (table, bartek):
+        await _drain(communicator)
+
+    # A phone cannot act as the table, nor for the active seat; the table cannot act as a seat.
+    refusals = [
+        (ala, {"as": "table", "type": "end_turn", "idem": "x1"}, "Only the table screen may do this."),
+        (bartek, {"as": "seat", "type": "buy_dev", "idem": "x2"}, 'class="error"'),
+        (table, {"as": "seat", "type": "buy_dev", "idem": "x3"}, "This browser is not part of this game."),
+    ]
+    for communicator, fields, reason in refusals:
+        answer = await _tap(communicator, **fields)
+        assert f'data-ack="{fields["idem"]}" data-ok="0"' in answer and reason in answer
+    assert await _version(game) == start + 2
+    for communicator in (table, ala, bartek):
+        await communicator.disconnect()
+
+
+async def test_a_tap_from_a_phone_whose_seat_was_freed_closes_it_and_does_nothing():
+    game, phones, host = await _game_with_phones()
+    phone = _connect(f"/ws/g/{game.code}/seat/", phones[0])
+    await phone.connect()
+    await phone.receive_from(timeout=2)
+    start = await _version(game)
+    # The seat is given away without the broadcast having reached this socket yet.
+    await sync_to_async(lambda: game.seats.filter(index=0).update(session_key=""))()
+    await phone.send_to(text_data=json.dumps({"act": {"as": "seat", "type": "end_turn", "idem": "late"}}))
+    assert (await phone.receive_output(timeout=2)) == {"type": "websocket.close", "code": CLOSE_REVOKED}
+    assert await _version(game) == start
+
+
+async def test_a_refused_tap_answers_in_the_screens_language():
+    game, phones, host = await _game_with_phones()
+    phone = WebsocketCommunicator(application, f"/ws/g/{game.code}/seat/", headers=[
+        (b"host", b"testserver"), (b"origin", b"http://testserver"), (b"cookie", f"sessionid={phones[1]}".encode()),
+        (b"accept-language", b"pl")])
+    await phone.connect()
+    await phone.receive_from(timeout=2)
+    answer = await _tap(phone, **{"as": "table", "type": "end_turn", "idem": "pl-1"})
+    assert "Tylko ekran stołu" in answer, answer
+    answer = await _tap(phone, **{"type": "end_turn", "idem": "pl-2"})  # not Bartek's turn
+    assert 'data-ok="0"' in answer and 'class="error"' in answer
+    await phone.disconnect()

@@ -155,23 +155,92 @@ def test_random_requests_never_fail_the_server(venue):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
-async def test_random_websocket_messages_are_ignored_or_resync():
+async def test_random_websocket_messages_get_a_reason_or_a_resync():
     game = await sync_to_async(services.create_game)({"rules": "base", "players": PLAYERS, "board": "none"}, seed=2)
     host = await sync_to_async(_session)(**{HOSTED: [game.code]})
     socket = _connect(f"/ws/g/{game.code}/table/", host)
     assert (await socket.connect())[0]
     await socket.receive_from(timeout=2)
     messages = ["resync", '"resync"', " ", "{}", "[]", "null", json.dumps({"type": "roll", "dice": [6, 6]}),
-                "x" * 100_000, "\x00\xff", json.dumps({"HEADERS": {"HX-Trigger": "act"}, "type": "end_turn"})]
+                "x" * 100_000, "\x00\xff", json.dumps({"HEADERS": {"HX-Trigger": "act"}, "type": "end_turn"}),
+                json.dumps({"act": []}), json.dumps({"act": {"type": {"nested": 1}}}), json.dumps({"act": "roll"}),
+                json.dumps({"act": {"type": "roll", "idem": "y" * 5000}}), json.dumps({"act": {"type": True}}),
+                json.dumps({"act": {f"f{i}": "1" for i in range(500)}})]
     messages += [secrets.token_urlsafe(n) for n in range(1, 200, 7)]
     for text in messages:
         await socket.send_to(text_data=text)
     await socket.send_to(bytes_data=b"\x00\x01binary")
-    # Only the two resync requests answer (with the full view); nothing acted, nothing broke.
     answers = []
     while not await socket.receive_nothing(timeout=0.5):
         answers.append(await socket.receive_from())
-    assert len(answers) == 2 and all('id="status"' in a for a in answers)
+    # The two resync requests get the full view; everything else is refused with a reason.
+    assert len(answers) == len(messages) + 1
+    resyncs = [a for a in answers if 'id="status"' in a and 'id="ack"' not in a]
+    refusals = [a for a in answers if 'data-ok="0"' in a]
+    assert len(resyncs) == 2 and len(refusals) == len(messages) - 1
+    assert all("did not understand" in a for a in refusals)
     await sync_to_async(game.refresh_from_db)()
     assert game.version == 0
     await socket.disconnect()
+
+
+WS_COMMANDS = 600
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_random_commands_over_the_sockets_never_break_a_game():
+    """Random and mutated taps sent over the table's and the phones' sockets: every one is
+    answered (acted, or refused with a reason), no socket closes, and the game stays whole."""
+    rng = random.Random(20261127)
+    game = await sync_to_async(services.create_game)(
+        {"rules": "base", "players": PLAYERS, "dice_source": "typed", "board": "beginner",
+         "board_layout": boards.beginner_board(), "play_mode": "hands"}, seed=7)
+    sockets = {engine.TABLE: _connect(f"/ws/g/{game.code}/table/",
+                                      await sync_to_async(_session)(**{HOSTED: [game.code]}))}
+    for seat in await sync_to_async(list)(game.seats.order_by("index")):
+        key = await sync_to_async(_session)()
+        await sync_to_async(services.bind_seat)(game, seat.join_token, key)
+        sockets[seat.index] = _connect(f"/ws/g/{game.code}/seat/", key)
+    for socket in sockets.values():
+        assert (await socket.connect())[0]
+        await socket.receive_from(timeout=5)  # the full view
+    idems: list[str] = []
+    refused = acted = 0
+    for number in range(WS_COMMANDS):
+        viewer = rng.choice(list(sockets))
+        fields = {name: junk(rng) for name in rng.sample(FIELDS, rng.randint(0, 6))}
+        if rng.random() < 0.6:  # often something this screen may do now, so that play moves on
+            await sync_to_async(game.refresh_from_db)()
+            allowed = (await sync_to_async(services.view_for)(game, viewer))["allowed"]
+            fields["type"] = rng.choice(allowed or TYPES)
+        else:
+            fields["type"] = rng.choice(TYPES) if rng.random() < 0.85 else junk(rng)
+        fields["as"] = ("table" if viewer == engine.TABLE else "seat") if rng.random() < 0.85 else junk(rng)
+        if fields["type"] == "roll" and rng.random() < 0.7:
+            fields.update(die1=str(rng.randint(1, 6)), die2=str(rng.randint(1, 6)))
+        if idems and rng.random() < 0.2:
+            fields["idem"] = rng.choice(idems)  # a replayed key
+        fields.setdefault("idem", secrets.token_hex(8))
+        idems.append(fields["idem"])
+        if rng.random() < 0.1:  # wrong shapes: numbers, lists, an extra object
+            fields[rng.choice(FIELDS)] = rng.choice([7, [1, "2"], ["ore"] * 3, 10**40])
+        await sockets[viewer].send_to(text_data=json.dumps({"act": fields}))
+        answer = await sockets[viewer].receive_from(timeout=10)
+        assert 'id="ack"' in answer, (number, fields)
+        if 'data-ok="0"' in answer:
+            refused += 1
+            assert 'class="error"' in answer  # a refusal says why
+        else:
+            acted += 1
+        for other, socket in sockets.items():  # the others' pushes
+            while not await socket.receive_nothing(timeout=0.01):
+                await socket.receive_from()
+        if number % 100 == 0:
+            await sync_to_async(_check_consistent)(game)
+    await sync_to_async(_check_consistent)(game)
+    assert refused > WS_COMMANDS // 20 and acted > WS_COMMANDS // 20
+    assert game.version > 10
+    print(f"socket fuzz: {WS_COMMANDS} commands, {acted} acted, {refused} refused with a reason, version {game.version}")
+    for socket in sockets.values():
+        await socket.disconnect()

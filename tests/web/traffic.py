@@ -1,8 +1,17 @@
 """Every websocket payload each screen of a game receives: the table and every phone,
-connected the way browsers connect (session cookies, Origin). For privacy tests."""
+connected the way browsers connect (session cookies, Origin). For privacy tests.
+
+Each action is tapped on its actor's own screen and travels over that screen's websocket,
+as in the browser: the acting screen's answer is part of the traffic too.
+"""
+import itertools
+import json
+import re
+
 from asgiref.sync import sync_to_async
 
 from companion import services
+from companion.models import Game
 from companion.views import HOSTED
 
 from .test_consumers import _connect, _drain, _session
@@ -30,9 +39,18 @@ class Traffic:
         return cls(game, screens)
 
     async def act(self, actor: dict, kind: str, **args):
-        self.game = (await sync_to_async(services.perform)(self.game, actor, kind, args)).game
-        for name, communicator in self.screens.items():
-            self.received[name] += await _drain(communicator, quiet=0.2)
+        name = "table" if actor == services.TABLE else actor["seat"]
+        idem = f"traffic-{next(_keys)}"
+        fields = {"as": "table" if name == "table" else "seat", "type": kind, "idem": idem, **form_fields(args)}
+        await self.screens[name].send_to(text_data=json.dumps({"act": fields}))
+        for screen, communicator in self.screens.items():
+            self.received[screen] += await _drain(communicator, quiet=0.2)
+        answer = next((frame for frame in self.received[name] if f'data-ack="{idem}"' in frame), None)
+        assert answer is not None, f"{kind}: no answer on the acting screen"
+        if 'data-ok="1"' not in answer:
+            error = re.search(r'<div class="error">(.*?)</div>', answer)
+            raise AssertionError(f"{kind} refused: {error.group(1) if error else answer[-300:]}")
+        self.game = await sync_to_async(Game.objects.get)(pk=self.game.pk)
         return self.game
 
     async def state(self) -> dict:
@@ -44,3 +62,22 @@ class Traffic:
     async def close(self) -> None:
         for communicator in self.screens.values():
             await communicator.disconnect()
+
+
+_keys = itertools.count(1)
+
+
+def form_fields(args: dict) -> dict:
+    """Engine arguments as the fields of the form a screen would send (companion.forms.action_args
+    turns them back)."""
+    fields = {}
+    for name, value in args.items():
+        if name == "dice":
+            fields["die1"], fields["die2"] = (str(v) for v in value)
+        elif isinstance(value, dict):  # card bundles: give_brick=1 ...
+            fields.update({f"{name}_{card}": str(count) for card, count in value.items()})
+        elif isinstance(value, list):
+            fields[name] = [str(v) for v in value]
+        else:
+            fields[name] = "" if value is None else str(value)
+    return fields
