@@ -332,17 +332,22 @@ def _write(game: Game, idempotency_key: str | None, make_record) -> Outcome:
     try:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game.pk)
-            if idempotency_key and game.records.filter(idempotency_key=idempotency_key).exists():
-                return Outcome(game, game.version, duplicate=True)
             state, history = current_state(game)
             # The history holds only seqs (ints): a shallow copy of its lists is a full copy,
             # and a deep copy grew with the game's length.
             state, history = engine.copy_state(state), {key: list(seqs) for key, seqs in history.items()}
             seq = game.version + 1
-            kind, payload = make_record(game, history)
-            record = {"seq": seq, "kind": kind, **payload}
-            # Live, chance draws from the game's secret and the outcomes land in the record.
-            state = _advance(game, state, history, record, engine.Chance(bytes(game.secret)))
+            try:
+                kind, payload = make_record(game, history)
+                record = {"seq": seq, "kind": kind, **payload}
+                # Live, chance draws from the game's secret and the outcomes land in the record.
+                state = _advance(game, state, history, record, engine.Chance(bytes(game.secret)))
+            except IllegalAction:
+                # A repeated tap is usually refused by the state its first tap made: say it acted once.
+                # (A repeat that is still legal fails on the key's unique index below, as a race does.)
+                if idempotency_key and game.records.filter(idempotency_key=idempotency_key).exists():
+                    return Outcome(game, game.version, duplicate=True)
+                raise
             payload = {k: v for k, v in record.items() if k not in ("seq", "kind", "original")}
             Record.objects.create(game=game, seq=seq, kind=kind, payload=payload, idempotency_key=idempotency_key)
             game.version = seq
