@@ -168,7 +168,10 @@ class GameConsumer(AsyncWebsocketConsumer):
         if error is not None or notice is not None:
             # As a refused post's answer does: the whole screen afresh (a half-entered roll is cleared).
             self.screen.resync()
-        html = await self._frame(at_least=self.screen.version if at_least is None else at_least)
+        try:
+            html = await self._frame(at_least=self.screen.version if at_least is None else at_least)
+        except UNAVAILABLE:  # the database went away: the flash says so, the screen keeps what it shows
+            html = ""
         with translation.override(self.screen.language):
             flash = render_to_string("partials/flash.html", {"error": error, "notice": notice})
         ok = "1" if error is None else "0"

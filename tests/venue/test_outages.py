@@ -3,6 +3,7 @@ seconds with a clear message instead of hanging, nothing is half-recorded, and t
 goes on when the service is back. The server reaches both through a TCP relay that the
 test cuts and restores (the real services keep running for everybody else).
 """
+import asyncio
 import json
 import os
 import secrets
@@ -13,6 +14,7 @@ import threading
 import time
 
 import pytest
+import websockets
 
 from tests.bench import client
 from tests.e2e.harness import ROOT, free_port, start_server, stop_server
@@ -83,6 +85,22 @@ class Relay:
                     pass
 
 
+async def _tap_over_socket(url: str, code: str, table: client.Browser, cut) -> tuple[str, float]:
+    """With the table's websocket open, `cut()`, then a place_setup tap over the socket: the
+    answer that acknowledges it."""
+    uri = url.replace("http://", "ws://") + f"/ws/g/{code}/table/"
+    async with websockets.connect(uri, additional_headers=table.ws_headers()) as socket_:
+        await asyncio.wait_for(socket_.recv(), 10)  # the full view
+        cut()
+        idem = secrets.token_hex(8)
+        started = time.monotonic()
+        await socket_.send(json.dumps({"act": {"as": "table", "type": "place_setup", "idem": idem}}))
+        while True:
+            frame = await asyncio.wait_for(socket_.recv(), 20)
+            if f'data-ack="{idem}"' in frame:
+                return frame, time.monotonic() - started
+
+
 def test_database_and_redis_outages_fail_fast_and_the_game_goes_on(venue_env, tmp_path):  # noqa: F811
     pg_relay, redis_relay = Relay(5432), Relay(6379)
     database_url = venue_env["DATABASE_URL"].replace(":5432/", f":{pg_relay.port}/")
@@ -105,8 +123,12 @@ def test_database_and_redis_outages_fail_fast_and_the_game_goes_on(venue_env, tm
 
         assert place()[0] == 200
 
-        # PostgreSQL unreachable: a clear 503 within seconds, and nothing recorded.
-        pg_relay.cut()
+        # PostgreSQL unreachable: a clear 503 within seconds, and nothing recorded; a tap over
+        # an open socket gets the same clear refusal.
+        answer, seconds = asyncio.run(_tap_over_socket(url, game["code"], table, pg_relay.cut))
+        assert 'data-ok="0"' in answer and "Nothing was recorded" in answer, answer[-400:]
+        print(f"database outage: a socket tap refused in {seconds:.1f} s")
+        assert seconds < 15
         status, body, seconds = place()
         assert status == 503 and "Nothing was recorded" in body, body[:300]
         print(f"database outage: refused in {seconds:.1f} s")
