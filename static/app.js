@@ -58,7 +58,7 @@ function freshKey() {
 // names the tap's idempotency key (#ack data-ack, data-ok).
 var tapSocket = null;
 var awaitingAck = {};  // key -> {source, at}: taps sent and not yet answered
-var ACK_PATIENCE_MS = 10000;  // then a repeated tap is sent again (same key: it acts once)
+var ACK_PATIENCE_MS = 8000;  // then a repeated tap goes as a post (same key: it acts once)
 
 document.addEventListener("htmx:configRequest", function (event) {
   var detail = event.detail;
@@ -68,10 +68,17 @@ document.addEventListener("htmx:configRequest", function (event) {
     if (typeof value !== "string") return;
     fields[name] = name in fields ? [].concat(fields[name], value) : value;
   });
-  event.preventDefault();  // no HTTP request
   var key = typeof fields.idem === "string" ? fields.idem : "";
   var waiting = key && awaitingAck[key];
-  if (waiting && Date.now() - waiting.at < ACK_PATIENCE_MS) return;  // a double tap: the first is on its way
+  if (waiting && Date.now() - waiting.at < ACK_PATIENCE_MS) {
+    event.preventDefault();  // a double tap: the first is on its way
+    return;
+  }
+  if (waiting) {
+    delete awaitingAck[key];
+    return;  // never answered (a socket gone quiet): post it; the same key acts at most once
+  }
+  event.preventDefault();  // no HTTP request
   if (key) awaitingAck[key] = {source: detail.elt, at: Date.now()};
   var keep = detail.elt.closest ? detail.elt.closest("form[data-keep]") : null;
   if (keep) keep.dataset.sent = "1";  // the fresh form that answers it starts empty
