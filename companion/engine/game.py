@@ -127,7 +127,10 @@ def apply(state: dict, action: dict, chance=None, recorded: dict | None = None) 
 def allowed_actions(state: dict, actor: dict) -> set[str]:
     """The action types `actor` may try now (arguments are checked when they try)."""
     allowed = set()
+    phase = state["phase"]
     for name, spec in ruleset(state).ACTIONS.items():
+        if phase not in spec.phases:  # what check_actor refuses first, without raising
+            continue
         try:
             check_actor(state, spec, actor)
         except IllegalAction:
