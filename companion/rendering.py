@@ -31,7 +31,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
-from . import engine, services
+from . import engine, links, services
 from .models import Game
 from .selectors import screen_context
 
@@ -106,6 +106,7 @@ def forget() -> None:
         _contexts.clear()
         _pictures.clear()
         _own.clear()
+    links.forget()
 
 
 # Stands in for a game's prefetched seats (the manager hands it out as they are): none,
