@@ -29,9 +29,10 @@ from django.core.exceptions import SynchronousOnlyOperation
 from django.db.models import prefetch_related_objects
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.safestring import mark_safe
+from django.utils.functional import Promise
+from django.utils.safestring import SafeString, mark_safe
 
-from . import engine, services
+from . import engine, links, services
 from .models import Game
 from .selectors import screen_context
 
@@ -105,7 +106,9 @@ def forget() -> None:
         _shared.clear()
         _contexts.clear()
         _pictures.clear()
+        _by_inputs.clear()
         _own.clear()
+    links.forget()
 
 
 # Stands in for a game's prefetched seats (the manager hands it out as they are): none,
@@ -142,6 +145,8 @@ def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared
         context = _public_context(game, kind, language)
         if name == "board_picture":
             html = _board_picture(context, language)
+        elif name in INPUTS:
+            html = _kept_by_inputs(name, context, language)
         else:
             html = render_to_string(f"partials/{name}.html", context)
         if store is not None:
@@ -169,6 +174,74 @@ def _board_picture(context: dict, language: str) -> str:
             _pictures[key] = html
             while len(_pictures) > PICTURES_KEPT:
                 _pictures.popitem(last=False)
+    return html
+
+
+# Other shared fragments that most versions leave as they were (the histogram changes only
+# with a roll, the scoreboard with points, pieces and cards in hand): kept by what they
+# show, across versions and screen kinds. Each function returns every value its template
+# reads; the key is the language and those values (_inputs), so a new value is a new key.
+def _histogram_inputs(context: dict) -> tuple:
+    return context["histogram"], context["steadiness"]
+
+
+def _scoreboard_inputs(context: dict) -> tuple:
+    view = context["view"]
+    finished = view["phase"] == "finished"
+    # `ranking` is view.players sorted; the phase is read only as `view.phase == "finished"`,
+    # and `is_table` (the export link) only once the game is over.
+    return (view["players"], bool(view["ck"]), bool(view["bank"]), view["config"].get("target"),
+            view["dev_deck_left"], finished, view["winner"], context["variants"], context["two"],
+            context["export_url"], context["is_table"] if finished else None)
+
+
+INPUTS = {"histogram": _histogram_inputs, "scoreboard": _scoreboard_inputs}
+_by_inputs: OrderedDict[tuple, str] = OrderedDict()
+BY_INPUTS_KEPT = 512
+
+
+class _NotPlain(Exception):
+    """A value whose repr might not tell it from another: such a fragment is not kept."""
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
+def _inputs(value):
+    """A hashable, exact stand-in for plain data: dicts, lists and tuples of strings and
+    numbers. The type is part of it (1, 1.0, True and "1" render differently), and so is a
+    safe string's safety; a lazy translation counts by its text in the active language."""
+    kind = type(value)
+    if kind in _LEAVES:
+        return repr(value)
+    if kind is dict:
+        return ("d", *[(_inputs(k), _inputs(v)) for k, v in value.items()])
+    if kind is list:
+        return ("l", *[_inputs(v) for v in value])
+    if kind is tuple:
+        return ("t", *[_inputs(v) for v in value])
+    if kind is SafeString:
+        return "S" + repr(str(value))
+    if isinstance(value, Promise):
+        return "L" + _inputs(str(value))
+    raise _NotPlain(kind)
+
+
+def _kept_by_inputs(name: str, context: dict, language: str) -> str:
+    try:
+        key = (name, language, _inputs(INPUTS[name](context)))
+    except _NotPlain:
+        return render_to_string(f"partials/{name}.html", context)
+    with _shared_lock:
+        html = _by_inputs.get(key)
+        if html is not None:
+            _by_inputs.move_to_end(key)
+    if html is None:
+        html = render_to_string(f"partials/{name}.html", context)
+        with _shared_lock:
+            _by_inputs[key] = html
+            while len(_by_inputs) > BY_INPUTS_KEPT:
+                _by_inputs.popitem(last=False)
     return html
 
 

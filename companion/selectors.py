@@ -4,7 +4,6 @@ from functools import lru_cache
 
 import qrcode
 import qrcode.image.svg
-from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 
@@ -14,6 +13,7 @@ from .engine.hands import COMMODITIES, COSTS, RESOURCES
 from .ck_screens import ck_context
 from .event_screens import (event_choice_context, event_context, event_waiting, mark_damaged_roads, steadiness,
                             variant_context)
+from .links import cached_reverse
 from .messages import (BUILD_NAMES, CARD_NAMES, DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, RESOURCE_NAMES,
                        board_problem_texts, cards_text, log_text, production_text, reader_notice)
 from .models import DiceReaderStatus, Game
@@ -69,7 +69,8 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
         "dev_card_names": DEV_CARD_NAMES,
         "is_table": viewer == engine.TABLE,
         "ranking": sorted(view["players"], key=lambda p: -(p["vp_total"] or p["vp_public"])),
-        "act_url": reverse("act", args=[game.code]),
+        "act_url": cached_reverse("act", game.code),
+        "export_url": cached_reverse("export", game.code),
         "role": "table" if viewer == engine.TABLE else "seat",
     }
     board = view["board"]
@@ -79,7 +80,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
         if "hex" in actions:  # entering the board: hexes and coastal paths open an editor
             targets = {"robber": targets.get("hex", []), "road": targets.get("coast", [])}
             actions = {}
-            context["board_edit_url"] = reverse("board_editor", args=[game.code])
+            context["board_edit_url"] = cached_reverse("board_editor", game.code)
             context["board_problems"] = board_problem_texts(board["problems"])
         context["board"] = board_picture({**board["layout"], "robber": board["robber"]}, board["pieces"], colors,
                                          targets)
@@ -114,7 +115,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
         seats = list(game.seats.all())
         context["seats"] = []
         for s in seats:
-            join_path = reverse("join", args=[game.code, s.join_token])
+            join_path = cached_reverse("join", game.code, s.join_token)
             show_qr = bool(base_url) and (s.rejoin_open or not s.is_bound)
             context["seats"].append({
                 "index": s.index,

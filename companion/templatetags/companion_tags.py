@@ -1,11 +1,10 @@
 import hashlib
 import itertools
 import os
-from urllib.parse import urlencode
 
 from django import template
-from django.urls import reverse
 
+from ..links import rules_href
 from ..messages import CARD_NAMES, COLOR_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
 
 register = template.Library()
@@ -53,13 +52,12 @@ def rules_url(context, *keys) -> str:
     The table screen gets the large-type variant; only the game's own rules are listed.
     """
     view = context.get("view") or {}
-    params = {"keys": ",".join(k for k in keys if k)}
-    rules = (view.get("config") or {}).get("rules")
+    config = view.get("config") or {}
+    rules = config.get("rules")
+    games = None
     if rules in GAME_OF_RULES:
-        params["games"] = GAME_OF_RULES[rules]
-        if (view.get("config") or {}).get("dice_source") == "events":  # the Events of Catan deck's rules too
-            params["games"] += ",traders-barbarians"
-    if context.get("is_table"):
-        params["large"] = "1"
-    return f"{reverse('rulebook:context')}?{urlencode(params)}"
+        games = GAME_OF_RULES[rules]
+        if config.get("dice_source") == "events":  # the Events of Catan deck's rules too
+            games += ",traders-barbarians"
+    return rules_href(",".join(k for k in keys if k), games, bool(context.get("is_table")))
 

@@ -115,7 +115,7 @@ def test_shared_fragments_are_rendered_once_per_version_and_kind(monkeypatch):
     monkeypatch.setattr(rendering, "render_to_string", lambda name, *a, **k: rendered.append(name) or original(name, *a, **k))
     for screen in screens:
         _push(screen)
-    assert rendered.count("partials/scoreboard.html") == 2  # seats, table
+    assert rendered.count("partials/scoreboard.html") == 1  # seats and table alike until the game is over
     assert rendered.count("partials/status.html") == 2
     assert rendered.count("partials/actions.html") == len(screens)  # per viewer
 
