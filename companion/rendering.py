@@ -56,7 +56,9 @@ FRAGMENTS = {
 }
 # Public fragments that look the same on the table and on a phone (they read neither
 # `is_table` nor `role`): rendered once for both kinds. The board picture is the big one.
-ANY_KIND = frozenset({"dice", "histogram", "log", "board_picture"})
+# Not the dice: an event card's rules link opens in large type on the table. The flash of a
+# push is always the empty one (errors come only in the answer to the screen that tapped).
+ANY_KIND = frozenset({"flash", "histogram", "log", "board_picture"})
 # Keys of the table's context that are not public: they never reach a shared render.
 TABLE_ONLY = ("seats", "reader", "reader_devices")
 
@@ -367,7 +369,7 @@ def _fragments(screen: Screen, game: Game) -> list[tuple[str, str]]:
 
     out = []
     for name, how in FRAGMENTS[screen.kind]:
-        if how == SHARED:
+        if how in (SHARED, ALWAYS):
             html = _shared_html(game, screen.kind, screen.language, name, store)
         elif how == SEATS:
             html = screen.kept.get(name)

@@ -361,3 +361,18 @@ def test_templates_look_up_only_keys_that_are_there(make, monkeypatch):
         screen = _screen(game, viewer)
         rendering.frame(screen, game.version, database=True)
     assert failed == []
+
+
+@pytest.mark.django_db
+def test_an_event_cards_rule_link_is_large_on_the_table_only_whoever_renders_first():
+    game = new_game(dice_source="events")
+    finish_setup(game)
+    services.perform(game, TABLE, "reveal_event")
+    phone, table = _screen(game, 0), _screen(game, engine.TABLE)
+    phone_frame, table_frame = _push(phone), _push(table)  # the phone first: nothing of its render reaches the table
+
+    def dice(frame):
+        return re.search(r'<section id="dice".*?</section>', frame, re.S).group(0)
+
+    assert "rules/" in dice(phone_frame) and "large=1" not in dice(phone_frame)
+    assert "large=1" in dice(table_frame)
