@@ -3,7 +3,6 @@ seconds with a clear message instead of hanging, nothing is half-recorded, and t
 goes on when the service is back. The server reaches both through a TCP relay that the
 test cuts and restores (the real services keep running for everybody else).
 """
-import asyncio
 import json
 import os
 import secrets
@@ -14,7 +13,7 @@ import threading
 import time
 
 import pytest
-import websockets
+from websockets.sync.client import connect as connect_websocket
 
 from tests.bench import client
 from tests.e2e.harness import ROOT, free_port, start_server, stop_server
@@ -85,18 +84,18 @@ class Relay:
                     pass
 
 
-async def _tap_over_socket(url: str, code: str, table: client.Browser, cut) -> tuple[str, float]:
+def _tap_over_socket(url: str, code: str, table: client.Browser, cut) -> tuple[str, float]:
     """With the table's websocket open, `cut()`, then a place_setup tap over the socket: the
-    answer that acknowledges it."""
+    answer that acknowledges it. (The sync client: the suite may have an event loop running.)"""
     uri = url.replace("http://", "ws://") + f"/ws/g/{code}/table/"
-    async with websockets.connect(uri, additional_headers=table.ws_headers()) as socket_:
-        await asyncio.wait_for(socket_.recv(), 10)  # the full view
+    with connect_websocket(uri, additional_headers=table.ws_headers(), open_timeout=10) as socket_:
+        socket_.recv(timeout=10)  # the full view
         cut()
         idem = secrets.token_hex(8)
         started = time.monotonic()
-        await socket_.send(json.dumps({"act": {"as": "table", "type": "place_setup", "idem": idem}}))
+        socket_.send(json.dumps({"act": {"as": "table", "type": "place_setup", "idem": idem}}))
         while True:
-            frame = await asyncio.wait_for(socket_.recv(), 20)
+            frame = socket_.recv(timeout=20)
             if f'data-ack="{idem}"' in frame:
                 return frame, time.monotonic() - started
 
@@ -125,7 +124,7 @@ def test_database_and_redis_outages_fail_fast_and_the_game_goes_on(venue_env, tm
 
         # PostgreSQL unreachable: a clear 503 within seconds, and nothing recorded; a tap over
         # an open socket gets the same clear refusal.
-        answer, seconds = asyncio.run(_tap_over_socket(url, game["code"], table, pg_relay.cut))
+        answer, seconds = _tap_over_socket(url, game["code"], table, pg_relay.cut)
         assert 'data-ok="0"' in answer and "Nothing was recorded" in answer, answer[-400:]
         print(f"database outage: a socket tap refused in {seconds:.1f} s")
         assert seconds < 15
