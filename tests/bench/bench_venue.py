@@ -2,18 +2,22 @@
 
     .venv/bin/python -m tests.bench.bench_venue \
         [--tables 20] [--phones 6] [--rate 1] [--duration 20] [--burst 5] [--burst-duration 5] \
-        [--idle 0] [--config embedded|venue] [--targets app,channels,websockets] [--json FILE]
+        [--idle 0] [--config embedded|venue] [--targets app,channels,websockets] [--taps socket|http] \
+        [--json FILE]
     .venv/bin/python -m tests.bench.bench_venue --growth [--records 5000] [--samples 42] [--config ...]
 
 This process is the client; every server is a subprocess on 127.0.0.1:
 
-- app: `manage.py serve` (daphne). `--config embedded`: SQLite + in-memory channel layer;
+- app: `manage.py serve` (daphne embedded, uvicorn venue). `--config embedded`: SQLite + in-memory channel layer;
   `--config venue`: a fresh PostgreSQL database (DATABASE_URL, dropped afterwards) + Redis
   (REDIS_URL). Games come from `manage.py newgame` (run in one `manage.py shell`), the
   host and the phones get their sessions the way browsers do (table URL with ?key=, join
-  URLs), every screen is a real websocket (Origin, Host, Cookie: sessionid=...).
-- channels: tests/bench/minimal_channels_asgi.py under daphne, same channel layer: an
-  HTTP POST group_sends a small frame that every consumer of the table forwards.
+  URLs), every screen is a real websocket (Origin, Host, Cookie: sessionid=...). The
+  table's actions are taps over its own socket, answered by their acknowledgement, as the
+  browser sends them (`--taps socket`), or HTTP posts to the act URL (`--taps http`).
+- channels: tests/bench/minimal_channels_asgi.py under the same server and channel layer:
+  a tap over the table's socket (or an HTTP POST) group_sends a small frame that every
+  consumer of the table forwards.
 - websockets: tests/bench/ws_broadcast_server.py, a plain `websockets` broadcast server.
 
 Each table has 1 table screen + P phones. Actions go out on an OPEN-LOOP schedule: table
