@@ -16,7 +16,7 @@ from threading import Lock
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .engine import board as boards
+from .machinery import board as boards
 
 PLAYER_COLORS = ("red", "blue", "white", "orange", "green", "brown")
 TARGET_KINDS = ("settlement", "city", "road", "robber", "knight", "relocate", "wall", "lose_city",

@@ -7,10 +7,10 @@ only in that phone's view, so a template can't show another player's cards.
 """
 from django.utils.translation import gettext as _
 
-from .engine import board as boards
-from .engine.cities_knights import (ABILITY_LEVEL, COMMODITY_OF, COSTS, DECK_OF, EVENT_FACES, IMPROVEMENTS, MAX_LEVEL,
+from .machinery import board as boards
+from companion.layers.cities_knights.rules import (ABILITY_LEVEL, COMMODITY_OF, COSTS, DECK_OF, EVENT_FACES, IMPROVEMENTS, MAX_LEVEL,
                                     METROPOLIS_LEVEL, PROGRESS_LIMIT)
-from .engine.hands import COMMODITIES, RESOURCES
+from .machinery.hands import COMMODITIES, RESOURCES
 from .messages import (CARD_NAMES, COMMODITY_NAMES, DECK_NAMES, EVENT_DIE_NAMES, IMPROVEMENT_LEVELS,
                        IMPROVEMENT_NAMES, KNIGHT_LEVEL_NAMES, PROGRESS_NAMES, PROGRESS_TEXTS, TERRAIN_NAMES,
                        cards_text, ck_battle_lines)

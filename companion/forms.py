@@ -1,8 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .engine.base import COLORS, DICE_SOURCES, MAX_PLAYERS, MIN_PLAYERS
-from .engine.hands import COMMODITIES, RESOURCES
+from companion.layers.base.rules import COLORS, DICE_SOURCES, MAX_PLAYERS, MIN_PLAYERS
+from .machinery.hands import COMMODITIES, RESOURCES
 from .messages import COLOR_NAMES, DICE_SOURCE_NAMES
 
 BASE_TARGET = 10

@@ -9,7 +9,7 @@ from django.utils.safestring import mark_safe
 
 from . import engine, services
 from .board_svg import board_picture
-from .engine.hands import COMMODITIES, COSTS, RESOURCES
+from .machinery.hands import COMMODITIES, COSTS, RESOURCES
 from .ck_screens import ck_context
 from .event_screens import (event_choice_context, event_context, event_waiting, mark_damaged_roads, steadiness,
                             variant_context)

@@ -20,8 +20,8 @@ from django.utils import timezone
 
 from . import engine
 from .engine import IllegalAction
-from .engine import board as board_model
-from .engine.base import check_table
+from .machinery import board as board_model
+from companion.layers.base.rules import check_table
 from .models import DiceReaderStatus, Game, Record, Seat, Snapshot
 
 log = logging.getLogger(__name__)
@@ -226,7 +226,7 @@ def lay_out_board(config: dict, secret: bytes) -> dict:
 @transaction.atomic
 def create_game(config: dict, seed: int | None = None) -> Game:
     secret = engine.seeded_secret(seed) if seed is not None else secrets.token_bytes(32)
-    check_table(config)  # two players only with Catan for two
+    check_table(config, engine.rules_for(config))  # two players only with a two-player variant
     state = engine.new_game(lay_out_board(config, secret))  # validates; raises IllegalAction
     game = Game.objects.create(secret=secret, config=state["config"], phase=state["phase"])
     for index, player in enumerate(state["config"]["players"]):

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from . import dice_reader, engine, rendering, services
 from .engine import IllegalAction
 from .forms import NewGameForm, action_args
-from .engine import board as board_model
+from .machinery import board as board_model
 from .messages import HARBOUR_NAMES, TERRAIN_NAMES, balance_reasons, refusal
 from .models import Game
 from .selectors import reader_devices, screen_context

@@ -1,6 +1,6 @@
 """The rules engine: pure Python, no Django, no I/O, no global randomness."""
-from .chance import Chance, seeded_secret
-from .errors import IllegalAction
+from companion.machinery.chance import Chance, seeded_secret
+from companion.machinery.errors import IllegalAction
 from .game import (
     advance,
     allowed_actions,
@@ -13,10 +13,12 @@ from .game import (
     new_game,
     new_history,
     ReplayError,
+    rules_for,
+    ruleset,
 )
 from .views import TABLE, log_for, view
 
 __all__ = [
     "Chance", "IllegalAction", "ReplayError", "TABLE", "advance", "allowed_actions", "apply", "can_redo", "can_undo", "copy_state",
-    "current_schema", "fold", "new_game", "new_history", "seeded_secret", "view", "log_for",
+    "current_schema", "fold", "rules_for", "ruleset", "new_game", "new_history", "seeded_secret", "view", "log_for",
 ]

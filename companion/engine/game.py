@@ -7,31 +7,45 @@ state = fold(config, records). A record is {"seq", "kind", ...}:
 """
 import copy
 
-from . import base, cities_knights  # C&K copies base's actions before the Events deck adds its own
-from . import events  # noqa: F401  (registers the Events of Catan actions with base)
-from . import ck_events  # noqa: F401  (the Events of Catan deck in Cities & Knights: its answers)
-from . import variants  # noqa: F401  (registers the game options' rules with base)
-from . import two_players  # noqa: F401  (Catan for two: wraps base's roll and setup actions, so it comes last)
-from .errors import IllegalAction
-from .step import Step
+from companion import layers as registry
+from companion.machinery.composition import Rules, compose
+from companion.machinery.errors import IllegalAction
+from companion.machinery.step import Step, trim_log
 
-RULESETS = {"base": base, cities_knights.NAME: cities_knights}
+_COMPOSED: dict[tuple, Rules] = {}  # one Rules per kind of game: they never change once built
 
 
-def ruleset(state: dict):
-    return RULESETS[state["config"]["rules"]]
+def rules_for(config: dict) -> Rules:
+    """The composed rules of a game with this config (its core and the layers it names)."""
+    options = config.get("variants")
+    key = (str(config.get("rules", "base")),
+           tuple(sorted(k for k, v in options.items() if v is True)) if isinstance(options, dict) else ())
+    rules = _COMPOSED.get(key)
+    if rules is None:
+        rules = _COMPOSED[key] = compose(registry.LAYERS, config)
+    return rules
+
+
+def ruleset(state: dict) -> Rules:
+    return rules_for(state["config"])
 
 
 def current_schema(state: dict) -> bool:
-    """Was `state` (a stored snapshot) made by this version of its ruleset?"""
-    return state.get("schema") == getattr(RULESETS.get(state.get("config", {}).get("rules")), "STATE_SCHEMA", None)
+    """Was `state` (a stored snapshot) made by this version of the engine?"""
+    return state.get("schema") == STATE_SCHEMA
+
+
+# The shape of a state; stored snapshots of another shape are rebuilt from the records.
+# 2: hands on phones (bank, hands, trade offers). 3: rules composed from layers.
+STATE_SCHEMA = 3
 
 
 def new_game(config: dict) -> dict:
-    rules = config.get("rules", "base")
-    if rules not in RULESETS:
-        raise IllegalAction("unknown_rules", rules=rules)
-    return RULESETS[rules].new_state(config)
+    if not isinstance(config, dict):
+        raise IllegalAction("bad_config")
+    state = rules_for(config).new_state(config)
+    state["schema"] = STATE_SCHEMA
+    return state
 
 
 def check_actor(state: dict, spec, actor: dict) -> None:
@@ -66,16 +80,17 @@ def apply_in_place(state: dict, action: dict, chance=None, recorded: dict | None
     if not isinstance(action, dict):
         raise IllegalAction("bad_action")
     rules = ruleset(state)
-    spec = rules.ACTIONS.get(action.get("type"))
+    spec = rules.actions.get(action.get("type"))
     if spec is None:
         raise IllegalAction("unknown_action", action=action.get("type"))
     actor = action.get("actor")
     if not isinstance(actor, dict):
         raise IllegalAction("bad_actor")
     check_actor(state, spec, actor)
-    step = Step(state, action, chance, recorded)
+    step = Step(rules, state, action, chance, recorded)
     spec.handler(step)
     rules.after_action(state, step)
+    trim_log(state)
     return step.outcomes
 
 
@@ -128,7 +143,7 @@ def allowed_actions(state: dict, actor: dict) -> set[str]:
     """The action types `actor` may try now (arguments are checked when they try)."""
     allowed = set()
     phase = state["phase"]
-    for name, spec in ruleset(state).ACTIONS.items():
+    for name, spec in ruleset(state).actions.items():
         if phase not in spec.phases:  # what check_actor refuses first, without raising
             continue
         try:

@@ -3,7 +3,13 @@
 Private data (development cards in hand, hidden VP, a secret log entry's details) only
 ever appears in the view of the seat it belongs to; never in the table's or another's.
 """
-from . import base, events, hands, trading, two_players, variants
+from companion import layers as registry
+from companion.layers.base import rules as base
+from companion.layers.base import trading
+from companion.machinery import board as boards
+from companion.machinery import hands
+from companion.machinery.turns import active_seat
+
 from .game import allowed_actions, ruleset
 
 TABLE = "table"
@@ -43,7 +49,7 @@ def view(state: dict, viewer, version: int = 0) -> dict:
         "viewer": viewer,
         "version": version,
         "config": {k: state["config"][k] for k in ("rules", "target", "dice_source", "board", "play_mode")},
-        "dice_sources": list(base.dice_sources(state["config"]["rules"])),
+        "dice_sources": list(rules.dice_sources()),
         "phase": state["phase"],
         "active_seat": None if finished else rules.active_seat(state),
         "turn": {"number": state["turn"]["number"], "seat": state["turn"]["seat"], "rolled": state["turn"]["rolled"],
@@ -62,15 +68,10 @@ def view(state: dict, viewer, version: int = 0) -> dict:
         "bank": dict(state["bank"]) if with_hands else None,  # the bank lies open on the table
         "offers": trading.offers_for(state, viewer),
     }
-    result["board"] = _board_view(state, viewer, finished)
-    result["events"] = events.public_view(state)
-    result["variants"] = variants.public_view(state)
-    result["two"] = two_players.public_view(state)  # Catan for two: neutral colours, trade tokens, two rolls
-    extra_view = getattr(rules, "extra_view", None)  # a ruleset's own public and private parts
-    if extra_view is not None:
-        result[rules.VIEW_KEY] = extra_view(state, viewer)
-        if "ck" in state and not finished:
-            result["ck"]["orders"] = ck_orders(state, viewer)
+    result["board"] = _board_view(rules, state, viewer, finished)
+    # Each layer's own part, public and private, under its key (None: not in this game).
+    result.update({key: None for key in VIEW_KEYS})
+    result.update(rules.view_parts(state, viewer))
     if viewer == TABLE:
         result["allowed"] = sorted(allowed_actions(state, {"role": "table"}))
     else:
@@ -90,29 +91,20 @@ def view(state: dict, viewer, version: int = 0) -> dict:
             "trade_ratios": _trade_ratios(state, seat),
         }
         if with_hands:
-            result["me"].update(_hand_view(state, seat))
+            result["me"].update(_hand_view(rules, state, seat))
     return result
 
 
-BOARD_ACTIONS = {"settlement": ("place_settlement", "build_settlement"),
-                 "road": ("place_road", "build_road", "damage_road"),  # damage_road: an Earthquake (events.py)
-                 "city": ("build_city",), "robber": ("move_robber",), "hex": ("edit_hex",),
-                 "coast": ("edit_harbour",),
-                 # Cities & Knights (cities_knights.py): a new knight, a displaced knight, a wall, a lost city
-                 "knight": ("build_knight",), "relocate": ("relocate_knight",), "wall": ("build_wall",),
-                 "lose_city": ("lose_city",),
-                 # Catan for two (two_players.py): the neutral colours' pieces
-                 "neutral_settlement": ("place_neutral", "build_neutral"), "neutral_road": ("build_neutral",)}
-CK_COSTS = {"knight": ("knight",), "wall": ("wall",)}  # board kinds paid from the hand in Cities & Knights
+VIEW_KEYS = tuple(dict.fromkeys(layer.view_key for layer in registry.LAYERS if layer.view_key))
 
 
-def _board_view(state: dict, viewer, finished: bool):
+def _board_view(rules, state: dict, viewer, finished: bool):
     """The board, its pieces and, for whoever may act now, where they can tap."""
     board = state["board"]
     if board is None:
         return None
     targets, actions = {}, {}
-    seat = base.active_seat(state)
+    seat = active_seat(state)
     actor = {"role": "table"} if viewer == TABLE else {"seat": int(viewer)}
     allowed = allowed_actions(state, actor) if not finished else set()
     unaffordable = set()
@@ -124,25 +116,26 @@ def _board_view(state: dict, viewer, finished: bool):
             unaffordable = {k for k in ("road", "settlement", "city") if hands.missing(cards, hands.COSTS[k])}
             if board["free_roads"]:
                 unaffordable.discard("road")
-    tappable = any(a in allowed for acts in BOARD_ACTIONS.values() for a in acts)
-    targets_now = two_players.board_targets(state, viewer)  # Catan for two's own steps, else None
+    board_actions = rules.board_actions
+    tappable = any(a in allowed for acts in board_actions.values() for a in acts)
+    targets_now = None
+    for own_targets in rules.hooks("board_targets"):  # a layer's own steps (None: not now)
+        targets_now = own_targets(rules, state, viewer)
+        if targets_now is not None:
+            break
     if targets_now is None and not tappable:
         # Nothing to tap for this viewer (most phones, most of the time): finding where the
         # active player could build is the costly part of a view.
         targets_now = {}
     elif targets_now is None:
-        targets_now = events.board_targets(state, viewer) if state["phase"] == "event" else base.board_targets(state, seat)
-    if "ck" in state and tappable:  # Cities & Knights: knights, walls and its own decisions on the board
-        targets_now = {**targets_now, **_ck_targets(state, viewer, seat)}
-        if hands.uses_hands(state) and state["phase"] == "main":
-            if viewer == TABLE:
-                unaffordable |= {"knight", "wall"}
-            else:
-                from . import cities_knights as ck
-                cards = hands.hand(state, seat)
-                unaffordable |= {k for k in CK_COSTS if hands.missing(cards, ck.COSTS[k])}
+        targets_now = base.board_targets(rules, state, seat)
+    if tappable:  # a layer's own pieces on the board (knights, walls), and what the hand can't pay for them
+        for more_targets in rules.hooks("more_board_targets"):
+            extra, costly = more_targets(rules, state, viewer, seat)
+            targets_now = {**targets_now, **extra}
+            unaffordable |= costly
     for kind, locations in targets_now.items():
-        action = next((a for a in BOARD_ACTIONS[kind] if a in allowed), None)
+        action = next((a for a in board_actions[kind] if a in allowed), None)
         if action and kind not in unaffordable:  # no tap targets for what the hand can't pay
             targets[kind] = locations
             actions[kind] = action
@@ -159,66 +152,7 @@ def _board_view(state: dict, viewer, finished: bool):
     }
 
 
-def _ck_targets(state: dict, viewer, seat: int) -> dict:
-    """Cities & Knights corners to tap: where a new knight may stand, a city that may get a
-    wall, where a displaced knight may go, which city a beaten player gives up."""
-    from . import cities_knights as ck
-
-    pieces = state["board"]["pieces"]
-    targets = {}
-    if state["phase"] == "main":
-        targets["knight"] = ck.knight_corners(state, seat)
-        targets["wall"] = sorted(c for c, s in pieces["cities"].items() if s == seat and c not in pieces["walls"])
-    pending_seats = [p["seat"] for p in state["pending"]
-                     if viewer == TABLE or p["seat"] == int(viewer)]
-    displaced = state["ck"]["displaced"]
-    if state["phase"] == "relocate" and displaced and displaced["seat"] in pending_seats:
-        targets["relocate"] = list(displaced["options"])
-    if state["phase"] == "barbarian":
-        losers = [p["seat"] for p in state["pending"] if p["kind"] == "lose_city" and p["seat"] in pending_seats]
-        if losers:
-            targets["lose_city"] = ck.free_cities(state, losers[0])
-    return targets
-
-
-def ck_orders(state: dict, viewer) -> dict | None:
-    """What the active player's knights may do now, for their phone (or the table in paper
-    mode): each knight with its place, where it may move, whether it may chase the robber,
-    be activated or promoted. Knights lie open on the table: nothing here is secret."""
-    if "ck" not in state or state["phase"] not in ("main", "roll"):
-        return None
-    from . import cities_knights as ck
-
-    seat = state["turn"]["seat"]
-    if viewer != TABLE and int(viewer) != seat:
-        return None
-    turn = state["turn"]["number"]
-    on_board = state["board"] is not None
-    g = base.boards.geometry(state["board"]["layout"]) if on_board else None
-    knights = []
-    for k in state["players"][seat]["knights"]:
-        ready = k["active"] and k["activated"] != turn and k["acted"] != turn and state["phase"] == "main"
-        moves, chase = [], False
-        if ready and on_board and k["corner"]:
-            pieces = state["board"]["pieces"]
-            for corner in sorted(ck.reachable_corners(state, seat, k["corner"])):
-                if base.boards.building_at(pieces, corner):
-                    continue
-                other = pieces["knights"].get(corner)
-                if other is None:
-                    moves.append({"corner": corner, "displaces": None})
-                elif other != seat:
-                    _other_seat, theirs = ck._owner_knight_at(state, corner)
-                    if theirs["level"] < k["level"]:
-                        moves.append({"corner": corner, "displaces": other})
-            chase = not ck.robber_locked(state) and state["board"]["robber"] in g.corner_hexes[k["corner"]]
-        promotion = ck._promotion_refusal(state, seat, k)
-        knights.append({**k, "ready": ready, "moves": moves, "chase": chase,
-                        "promotable": promotion is None, "promotion_refusal": promotion[0] if promotion else None})
-    return {"seat": seat, "knights": knights}
-
-
-def _hand_view(state: dict, seat: int) -> dict:
+def _hand_view(rules, state: dict, seat: int) -> dict:
     cards = hands.hand(state, seat)
     production = state["production"]
     gained = {}
@@ -232,14 +166,15 @@ def _hand_view(state: dict, seat: int) -> dict:
         "gained": dict(gained),  # this turn's production, for the "+2 grain" highlight
         "missing": {item: hands.missing(cards, cost) for item, cost in hands.COSTS.items()},
         "discard_due": due,
-        "event_choice": events.my_choice(state, seat),  # what an event card asks of this seat
+        # A layer's own part of the hand (what an event card asks of this seat).
+        **{key: part for hand_part in rules.hooks("hand_view") for key, part in [hand_part(rules, state, seat)]},
     }
 
 
 def _trade_ratios(state: dict, seat: int):
     if state["board"] is None:
         return None
-    return base.boards.harbour_ratios(state["board"]["layout"], state["board"]["pieces"], seat)
+    return boards.harbour_ratios(state["board"]["layout"], state["board"]["pieces"], seat)
 
 
 def _setup_round(state: dict):

@@ -29,7 +29,7 @@ import statistics
 import time
 
 from companion.engine import Chance
-from companion.engine import board as boards
+from companion.machinery import board as boards
 
 PLAYERS = 6
 ROADS = (12, 15)

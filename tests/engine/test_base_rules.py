@@ -20,7 +20,8 @@ from companion.engine import (
     seeded_secret,
     view,
 )
-from companion.engine import base
+from companion.layers.base import rules as base
+from companion.engine.game import ruleset
 
 TABLE_ACTOR = {"role": "table"}
 DEVICE_ACTOR = {"role": "device"}
@@ -171,7 +172,7 @@ def test_setup_snake_order(n, expected):
     for s in range(n):
         p = state["players"][s]
         assert (p["settlements"], p["cities"], p["roads"]) == (2, 0, 2)
-        assert base.vp_total(state, s) == 2
+        assert ruleset(state).vp_total(state, s) == 2
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -366,7 +367,7 @@ def test_city_returns_its_settlement_to_the_supply():
     assert (p["settlements"], p["cities"]) == (4, 1)
     left = view(state, TABLE)["players"][0]["pieces_left"]
     assert left == {"settlements": 1, "cities": 3, "roads": 13}
-    assert base.vp_total(state, 0) == 4 + 2
+    assert ruleset(state).vp_total(state, 0) == 4 + 2
     # ...so a settlement can be built again.
     state = do(state, "build_settlement")
     assert state["players"][0]["settlements"] == 5
@@ -384,7 +385,7 @@ def test_fifth_city_refused():
     err = refused(state, "build_city")
     assert err.code == "no_pieces_left"
     assert err.params == {"piece": "cities", "limit": 4}
-    assert base.vp_total(state, 0) == 4 * 2 + 1
+    assert ruleset(state).vp_total(state, 0) == 4 * 2 + 1
 
 
 def test_city_needs_a_settlement():
@@ -500,10 +501,10 @@ def test_dev_card_arguments_and_holding_checked():
 def test_victory_point_card_hidden_from_table_and_counted_only_for_owner():
     state = to_main(started(3))
     state = buy(state, "victory_point")
-    assert base.vp_total(state, 0) == 3
-    assert base.vp_public(state, 0) == 2
+    assert ruleset(state).vp_total(state, 0) == 3
+    assert ruleset(state).vp_public(state, 0) == 2
     for other in (1, 2):
-        assert base.vp_total(state, other) == 2
+        assert ruleset(state).vp_total(state, other) == 2
     table = view(state, TABLE)
     assert table["me"] is None
     assert table["players"][0]["vp_public"] == 2
@@ -534,7 +535,7 @@ def test_victory_point_card_bought_this_turn_wins_at_once():
     state = build(state, "build_city", 2)  # 3 settlements + 2 cities = 7
     state = do(state, "set_longest_road", holder=0)  # 9
     assert state["phase"] == "main"
-    assert base.vp_total(state, 0) == 9
+    assert ruleset(state).vp_total(state, 0) == 9
     state = buy(state, "victory_point")
     assert state["phase"] == "finished"
     assert state["winner"] == 0
@@ -558,7 +559,7 @@ def test_rulebook_end_of_game_example_blue_wins_with_ten():
     state = build(state, "build_settlement", 3)
     state = build(state, "build_city", 2)
     state = buy(state, "victory_point")
-    assert base.vp_total(state, 1) == 8
+    assert ruleset(state).vp_total(state, 1) == 8
     assert view(state, TABLE)["players"][1]["vp_public"] == 7
     # Red and Orange build to 8, White to 6, all in their own turns.
     for s, settlements, cities in ((2, 2, 2), (3, 3, 3), (0, 3, 3)):
@@ -567,7 +568,7 @@ def test_rulebook_end_of_game_example_blue_wins_with_ten():
         state = build(state, "build_settlement", settlements)
         state = build(state, "build_city", cities)
         assert state["phase"] == "main"
-    assert [base.vp_total(state, s) for s in range(4)] == [8, 8, 6, 8]
+    assert [ruleset(state).vp_total(state, s) for s in range(4)] == [8, 8, 6, 8]
     # Blue's turn: Longest Road makes 10 and Blue wins.
     state = pass_turns_until(next_turn(state), 1)
     state = to_main(state)
@@ -606,12 +607,12 @@ def test_target_reached_in_another_players_turn_wins_only_in_own_turn():
     state = build(state, "build_road", 3)  # 5 roads
     state = build(state, "build_settlement", 3)
     state = build(state, "build_city", 3)  # 2 settlements + 3 cities = 8
-    assert base.vp_total(state, 1) == 8
+    assert ruleset(state).vp_total(state, 1) == 8
     # Seat 2's turn: the table hands Longest Road to seat 1, who now holds 10.
     state = next_turn(state)
     state = to_main(state)
     state = do(state, "set_longest_road", seat(2), holder=1)
-    assert base.vp_total(state, 1) == 10
+    assert ruleset(state).vp_total(state, 1) == 10
     assert state["phase"] == "main" and state["winner"] is None
     # Still no win while seats 2, 3 and 0 play.
     state = next_turn(state)
@@ -637,7 +638,7 @@ def test_target_lost_again_before_own_turn_does_not_win():
     state = to_main(next_turn(state))  # seat 2
     state = build(state, "build_road", 3)
     state = do(state, "set_longest_road", holder=1)  # seat 1 at 10, not their turn
-    assert base.vp_total(state, 1) == 10
+    assert ruleset(state).vp_total(state, 1) == 10
     assert state["winner"] is None
     state = do(state, "set_longest_road", holder=2)  # taken away again
     state = pass_turns_until(next_turn(state), 1)
@@ -651,7 +652,7 @@ def test_hidden_vp_of_another_player_never_ends_the_game_in_someone_elses_turn()
     state = build(state, "build_road", 3)
     state = build(state, "build_settlement", 3)
     state = build(state, "build_city", 1)  # 4 settlements + 1 city = 6
-    assert base.vp_total(state, 1) == 6
+    assert ruleset(state).vp_total(state, 1) == 6
     state = buy(state, "victory_point", 2)  # 8
     state = to_main(next_turn(state))  # seat 2
     state = do(state, "set_longest_road", holder=1)  # 10 for seat 1, in seat 2's turn
@@ -670,7 +671,7 @@ def test_longest_road_needs_five_roads_and_a_change():
     state = build(state, "build_road", 3)
     state = do(state, "set_longest_road", holder=0)
     assert state["longest_road"] == 0
-    assert base.vp_total(state, 0) == 4
+    assert ruleset(state).vp_total(state, 0) == 4
     assert refused(state, "set_longest_road", holder=0).code == "nothing_changes"
     state = do(state, "set_longest_road", holder="")
     assert state["longest_road"] is None
@@ -697,7 +698,7 @@ def test_largest_army_at_three_knights_passes_only_to_more():
         assert state["largest_army"] is None
     state = knight_turn(state, 0)
     assert state["largest_army"] == 0
-    assert base.vp_total(state, 0) == 2 + 2
+    assert ruleset(state).vp_total(state, 0) == 2 + 2
     assert [e for e in state["log"] if e["kind"] == "largest_army"][-1]["params"] == {
         "knights": 3, "previous": None}
     for played in (1, 2, 3):
@@ -707,8 +708,8 @@ def test_largest_army_at_three_knights_passes_only_to_more():
     state = knight_turn(state, 1)
     assert state["players"][1]["knights_played"] == 4
     assert state["largest_army"] == 1
-    assert base.vp_total(state, 0) == 2
-    assert base.vp_total(state, 1) == 4
+    assert ruleset(state).vp_total(state, 0) == 2
+    assert ruleset(state).vp_total(state, 1) == 4
     assert [e for e in state["log"] if e["kind"] == "largest_army"][-1]["params"] == {
         "knights": 4, "previous": 0}
 

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine import board as B
-from companion.engine import board_geometry as G
-from companion.engine import board_setup as S
+from companion.machinery import board as B
+from companion.machinery import board_geometry as G
+from companion.machinery import board_setup as S
 
 
 class FakeRng:

@@ -30,8 +30,9 @@ from companion.engine import (
     seeded_secret,
     view,
 )
-from companion.engine import base
-from companion.engine import board as boards
+from companion.layers.base import rules as base
+from companion.machinery import board as boards
+from companion.engine.game import ruleset
 
 TABLE_ACTOR = {"role": "table"}
 G = boards.geometry("base")
@@ -490,7 +491,7 @@ def test_city_only_on_an_own_settlement():
     assert Q[0] not in game.board["pieces"]["settlements"]
     assert (game.state["players"][0]["settlements"], game.state["players"][0]["cities"]) == (1, 1)
     assert game.refuse("build_city", corner=Q[0]).code == "already_city"
-    assert base.vp_public(game.state, 0) == 3
+    assert ruleset(game.state).vp_public(game.state, 0) == 3
 
 
 def supply_game() -> tuple[Game, list[str]]:
@@ -531,7 +532,7 @@ def test_supply_limits_on_the_board():
     pieces = game.board["pieces"]
     assert sorted(pieces["cities"]) == sorted(path[0:8:2])
     assert sorted(c for c, s in pieces["settlements"].items() if s == 0) == sorted([path[8], path[10]])
-    assert base.vp_public(game.state, 0) == 2 + 4 * 2 + 2  # Longest Road (15 roads) included
+    assert ruleset(game.state).vp_public(game.state, 0) == 2 + 4 * 2 + 2  # Longest Road (15 roads) included
 
 
 # ---------------------------------------------------------------- production
@@ -736,7 +737,7 @@ def test_a_settlement_splits_the_holders_road_and_the_title_moves(k, parts):
     and red takes Longest Road. 2025: the same with 4 and 3."""
     game, path = _split_game(k, 6)
     assert game.state["longest_road"] == 0  # 6 < 7: orange keeps it
-    assert base.vp_public(game.state, 0) == 4
+    assert ruleset(game.state).vp_public(game.state, 0) == 4
     game.act("build_settlement", corner=path[k])
     pieces = game.board["pieces"]
     layout = game.board["layout"]
@@ -749,7 +750,7 @@ def test_a_settlement_splits_the_holders_road_and_the_title_moves(k, parts):
     assert game.state["longest_road"] == 1
     entry = game.logged("longest_road")[-1]
     assert entry["seat"] == 1 and entry["params"] == {"previous": 0, "length": 6}
-    assert base.vp_public(game.state, 1) == 3 + 2 and base.vp_public(game.state, 0) == 2
+    assert ruleset(game.state).vp_public(game.state, 1) == 3 + 2 and ruleset(game.state).vp_public(game.state, 0) == 2
     view_players = view(game.state, TABLE)["players"]
     assert [p["longest_road"] for p in view_players] == [False, True]
 
@@ -770,7 +771,7 @@ def test_a_break_below_five_with_nobody_else_at_five_sets_the_title_aside():
     assert game.state["longest_road"] is None
     entry = game.logged("longest_road")[-1]
     assert entry["seat"] is None and entry["params"] == {"previous": 0, "length": 0}
-    assert base.vp_public(game.state, 0) == 2
+    assert ruleset(game.state).vp_public(game.state, 0) == 2
 
 
 def test_a_break_leaving_a_tie_sets_the_title_aside_until_one_is_longest():
@@ -829,7 +830,7 @@ def test_the_holder_keeps_it_on_a_tie_and_loses_it_to_a_longer_road():
                      and G.other_corner(e, b[6]) not in near(a))
     game.act("build_road", edge=extension)
     assert game.length(1) == 7 and game.state["longest_road"] == 1
-    assert base.vp_public(game.state, 1) == 2 + 2 and base.vp_public(game.state, 0) == 2
+    assert ruleset(game.state).vp_public(game.state, 1) == 2 + 2 and ruleset(game.state).vp_public(game.state, 0) == 2
 
 
 def test_a_loop_counts_each_road_once():
@@ -986,7 +987,7 @@ def test_beginner_board_starts_at_turn_one_with_the_pictures_pieces():
     for s, colour in enumerate(colours):
         assert paid[s] == boards.starting_resources(LAYOUT, boards.beginner_starred_settlement(colour))
     assert [e["kind"] for e in state["log"]][-1] == "game_started"
-    assert base.vp_public(state, 0) == 2
+    assert ruleset(state).vp_public(state, 0) == 2
     assert game.refuse("place_settlement", corner=G.corners[0]).code == "wrong_phase"
     assert game.refuse("place_setup").code == "wrong_phase"
     game.roll(3, 5)
@@ -1224,6 +1225,6 @@ def test_nobody_wins_in_the_special_building_phase():
     game.act("done_building")                        # seat 1
     assert base.active_seat(game.state) == 2
     game.act("build_settlement", corner=path[3])     # seat 2 cuts seat 1's road
-    assert game.state["longest_road"] == 0 and base.vp_total(game.state, 0) == 5
+    assert game.state["longest_road"] == 0 and ruleset(game.state).vp_total(game.state, 0) == 5
     assert game.state["winner"] is None
     assert game.state["phase"] == "special_build"

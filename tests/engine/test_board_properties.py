@@ -34,8 +34,8 @@ from companion.engine import (
     seeded_secret,
     view,
 )
-from companion.engine import base
-from companion.engine import board as boards
+from companion.layers.base import rules as base
+from companion.machinery import board as boards
 
 SETTINGS = settings(
     max_examples=30,

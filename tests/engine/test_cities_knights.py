@@ -11,9 +11,10 @@ import copy
 import pytest
 
 from companion.engine import TABLE, Chance, IllegalAction, apply, fold, new_game, seeded_secret, view
-from companion.engine import cities_knights as ck
-from companion.engine import board as boards
+from companion.layers.cities_knights import rules as ck
+from companion.machinery import board as boards
 from companion.engine.game import allowed_actions
+from companion.engine.game import ruleset
 
 from .test_board_play import LAYOUT, G
 
@@ -120,7 +121,8 @@ def test_no_development_cards_nor_largest_army():
     """C&K: the development cards and the largest army card stay in the box."""
     game = paper_game()
     game.roll()
-    assert "buy_dev" not in ck.ACTIONS and "play_dev" not in ck.ACTIONS
+    actions = ruleset(game.state).actions
+    assert "buy_dev" not in actions and "play_dev" not in actions
     assert "buy_dev" not in allowed_actions(game.state, T)
     assert game.state["dev_deck"] == {}
 
@@ -131,7 +133,7 @@ def test_setup_without_a_board_places_a_settlement_then_a_city():
     game = paper_game(3)
     assert [(p["settlements"], p["cities"], p["roads"]) for p in game.players] == [(1, 1, 2)] * 3
     assert game.state["phase"] == "roll" and game.state["turn"]["seat"] == 0
-    assert all(ck.vp_total(game.state, s) == 3 for s in range(3))
+    assert all(ruleset(game.state).vp_total(game.state, s) == 3 for s in range(3))
 
 
 def test_setup_on_the_board_round_two_places_a_city_paid_by_its_hexes():
@@ -229,7 +231,7 @@ def test_victory_point_cards_are_shown_at_once_and_count():
     game.players[0]["improvements"]["science"] = 1
     game.act("roll", dice=[1, 1], event="green", recorded={"progress:0": "printer"})
     assert game.players[0]["progress_vp"] == ["printer"] and game.players[0]["progress"] == []
-    assert ck.vp_total(game.state, 0) == 4
+    assert ruleset(game.state).vp_total(game.state, 0) == 4
     assert game.logged("progress_vp")[0]["params"]["card"] == "printer"
 
 
@@ -334,7 +336,7 @@ def test_the_knights_win_and_the_strongest_becomes_defender_of_catan():
     battle = game.state["ck"]["battle"]
     assert battle["winner"] == "knights" and battle["defender"] == 1
     assert game.players[1]["defenders"] == 1 and game.state["ck"]["defenders"] == 5
-    assert ck.vp_total(game.state, 1) == 4
+    assert ruleset(game.state).vp_total(game.state, 1) == 4
     assert game.players[0]["cities"] == 1
 
 
@@ -369,7 +371,7 @@ def test_a_city_lost_with_no_settlement_piece_left_is_laid_down():
     arrive(game)  # strength 4 against 2: seat 1 is the weakest
     p = game.players[1]
     assert (p["settlements"], p["cities"], p["ruined"]) == (5, 1, 1)
-    assert ck.vp_total(game.state, 1) == 5 + 2 + 1
+    assert ruleset(game.state).vp_total(game.state, 1) == 5 + 2 + 1
     assert game.logged("city_lost")[-1]["params"]["ruined"] is True
     game.act("end_turn")
     game.roll()
@@ -540,7 +542,7 @@ def test_the_metropolis_goes_to_the_first_at_level_four_and_is_taken_at_five():
     game.players[0]["improvements"]["politics"] = 3
     game.act("improve_city", chart="politics")
     assert game.state["ck"]["metropolis"]["politics"] == {"seat": 0, "corner": None}
-    assert ck.vp_total(game.state, 0) == 3 + 2
+    assert ruleset(game.state).vp_total(game.state, 0) == 3 + 2
     game.act("end_turn")
     game.roll()
     game.players[1]["improvements"]["politics"] = 3
@@ -551,7 +553,7 @@ def test_the_metropolis_goes_to_the_first_at_level_four_and_is_taken_at_five():
     game.act("improve_city", chart="politics")  # level 5 first: takes it
     assert game.state["ck"]["metropolis"]["politics"]["seat"] == 1
     assert game.logged("metropolis")[-1]["params"] == {"chart": "politics", "previous": 0}
-    assert ck.vp_total(game.state, 0) == 3
+    assert ruleset(game.state).vp_total(game.state, 0) == 3
     game.act("end_turn")
     game.act("end_turn") if game.state["phase"] == "main" else None
     game.roll()
@@ -793,9 +795,9 @@ def test_the_merchant_is_worth_a_point_and_trades_two_for_one():
     corner = next(c for c, s in pieces["cities"].items() if s == 0)
     hex_ = next(h for h in G.corner_hexes[corner] if boards.TERRAIN_RESOURCE.get(layout["hexes"].get(h, {}).get("terrain")))
     resource = boards.TERRAIN_RESOURCE[layout["hexes"][hex_]["terrain"]]
-    vp = ck.vp_total(state, 0)
+    vp = ruleset(state).vp_total(state, 0)
     game.act("play_progress", actor={"seat": 0}, card="merchant", hex=hex_)
-    assert ck.vp_total(game.state, 0) == vp + 1
+    assert ruleset(game.state).vp_total(game.state, 0) == vp + 1
     assert ck.trade_ratios(game.state, 0)[resource] == 2
     game.act("play_progress", actor={"seat": 0}, card="merchant_fleet", resource="paper")
     assert ck.trade_ratios(game.state, 0)["paper"] == 2

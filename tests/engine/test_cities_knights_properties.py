@@ -19,14 +19,16 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import TABLE, fold, view
-from companion.engine import base, hands
-from companion.engine import board as boards
-from companion.engine import cities_knights as ck
+from companion.machinery import hands
+from companion.layers.base import rules as base
+from companion.machinery import board as boards
+from companion.layers.cities_knights import rules as ck
 
 from .test_board_properties import ChanceRng
 from .test_hands_properties import Live, _some_cards
 from .test_properties import SETTINGS as BASE_SETTINGS
-from companion.engine.chance import seeded_secret
+from companion.machinery.chance import seeded_secret
+from companion.engine.game import ruleset
 
 SETTINGS = settings(BASE_SETTINGS, max_examples=25)  # long games: fewer of them
 ARG = {"settlement": "corner", "city": "corner", "road": "edge", "robber": "hex",
@@ -95,7 +97,7 @@ def check_invariants(state: dict) -> None:
         if seat != active and state["phase"] not in ("barbarian", "progress_discard"):
             assert len(p["progress"]) <= ck.PROGRESS_LIMIT
         assert not set(p["progress"]) & set(ck.VP_CARDS)
-        assert ck.vp_total(state, seat) == (
+        assert ruleset(state).vp_total(state, seat) == (
             p["settlements"] + 2 * p["cities"] + p["ruined"] + 2 * len(ck.metropolises(state, seat))
             + p["defenders"] + len(p["progress_vp"]) + (2 if state["longest_road"] == seat else 0)
             + (1 if state["ck"]["merchant"] and state["ck"]["merchant"]["seat"] == seat else 0))

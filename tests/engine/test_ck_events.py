@@ -13,9 +13,10 @@ import copy
 import pytest
 
 from companion.engine import TABLE, fold, new_game, view
-from companion.engine import cities_knights as ck
-from companion.engine import events, hands
-from companion.engine import board as boards
+from companion.layers.cities_knights import rules as ck
+from companion.machinery import hands
+from companion.layers.events import rules as events
+from companion.machinery import board as boards
 from companion.engine.game import allowed_actions
 
 from .test_board_play import LAYOUT

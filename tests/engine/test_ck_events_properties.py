@@ -12,8 +12,9 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from companion.engine import fold, view
-from companion.engine import base, events
-from companion.engine.chance import seeded_secret
+from companion.layers.base import rules as base
+from companion.layers.events import rules as events
+from companion.machinery.chance import seeded_secret
 from companion.engine.game import allowed_actions
 
 from . import test_cities_knights_properties as ck_play

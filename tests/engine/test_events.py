@@ -27,8 +27,10 @@ from companion.engine import (
     seeded_secret,
     view,
 )
-from companion.engine import base, events
-from companion.engine import board as boards
+from companion.engine.game import ruleset
+from companion.layers.base import rules as base
+from companion.layers.events import rules as events
+from companion.machinery import board as boards
 
 TABLE_ACTOR = {"role": "table"}
 CHANCE = Chance(seeded_secret(11))
@@ -605,7 +607,7 @@ def test_no_event_is_just_the_number():
 def test_every_event_has_a_plan():
     state = on_board()
     for event in events.EVENTS:
-        plan = events.PLANS[event](state)
+        plan = events.PLANS[event](ruleset(state), state)
         json.dumps(plan)
 
 

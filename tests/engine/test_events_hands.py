@@ -17,8 +17,9 @@ import copy
 import json
 
 from companion.engine import TABLE, allowed_actions, apply, fold, view
-from companion.engine import events, hands
-from companion.engine import board as boards
+from companion.machinery import hands
+from companion.layers.events import rules as events
+from companion.machinery import board as boards
 
 from .test_board_play import TABLE_ACTOR, Game, board_config, seat
 
@@ -488,7 +489,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import event as note  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from companion.engine import base  # noqa: E402
+from companion.layers.base import rules as base  # noqa: E402
 
 from . import test_events as paper_events  # noqa: E402
 from . import test_hands_properties as hands_play  # noqa: E402

@@ -10,7 +10,9 @@ full, unless only one player is owed it, who then takes what is left.
 import pytest
 
 from companion.engine import TABLE, IllegalAction, apply, fold, view
-from companion.engine import base, hands
+from companion.machinery import hands
+from companion.layers.base import rules as base
+from companion.engine.game import ruleset
 
 from .test_board_play import FOREST3, G, LAYOUT, TABLE_ACTOR, Game, seat
 
@@ -79,7 +81,7 @@ def test_the_second_settlement_takes_its_starting_cards_from_the_bank():
 
 
 def test_beginner_board_players_start_with_their_cards_in_hand():
-    from companion.engine import board as boards
+    from companion.machinery import board as boards
 
     game = Game(("red", "blue", "orange"), mode="beginner", layout=boards.beginner_board(), play_mode="hands")
     for s, colour in enumerate(("red", "blue", "orange")):
@@ -145,7 +147,7 @@ def test_a_road_is_paid_from_the_hand_into_the_bank():
     game = hands_game()
     game.roll(1, 2)  # orange: 3 lumber
     assert "road" not in view(game.state, ORANGE)["board"]["targets"]  # nothing to tap without the cards
-    edge = base.board_targets(game.state, ORANGE)["road"][0]
+    edge = base.board_targets(ruleset(game.state), game.state, ORANGE)["road"][0]
     error = game.refuse("build_road", seat(ORANGE), edge=edge)
     assert error.code == "cannot_afford" and error.params == {"missing": "brick:1"}
     deal(game, ORANGE, brick=1)
@@ -190,7 +192,7 @@ def test_road_building_roads_are_free():
         game.act("build_road", seat(ORANGE), edge=view(game.state, ORANGE)["board"]["targets"]["road"][0])
     assert hand(game, ORANGE) == before
     assert "road" not in view(game.state, ORANGE)["board"]["targets"]
-    assert game.refuse("build_road", seat(ORANGE), edge=base.board_targets(game.state, ORANGE)["road"][0]
+    assert game.refuse("build_road", seat(ORANGE), edge=base.board_targets(ruleset(game.state), game.state, ORANGE)["road"][0]
                        ).code == "cannot_afford"
 
 
@@ -514,7 +516,7 @@ def test_builds_spend_a_hand_so_they_come_from_the_phone():
     game = hands_game()
     game.roll(1, 2)
     deal(game, ORANGE, brick=1, wool=1, grain=1, ore=1)
-    edge = base.board_targets(game.state, ORANGE)["road"][0]
+    edge = base.board_targets(ruleset(game.state), game.state, ORANGE)["road"][0]
     assert game.refuse("build_road", TABLE_ACTOR, edge=edge).code == "build_on_phone"
     assert game.refuse("buy_dev", TABLE_ACTOR).code == "build_on_phone"
     # The table screen offers no build targets: they would tell what the hand can pay.

@@ -16,8 +16,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import TABLE, view
-from companion.engine import base, hands
-from companion.engine import board as boards
+from companion.machinery import hands
+from companion.layers.base import rules as base
+from companion.machinery import board as boards
 from companion.engine.game import advance, new_game, new_history
 
 from . import test_properties as properties

@@ -23,8 +23,10 @@ from companion.engine import (
     seeded_secret,
     view,
 )
-from companion.engine import base
+from companion.layers.base import rules as base
 from companion.engine.summary import summary
+from companion.engine.game import ruleset
+from companion.machinery.step import LOG_LIMIT
 
 SETTINGS = settings(
     max_examples=60,
@@ -223,9 +225,9 @@ def check_invariants(state: dict) -> None:
             + (2 if state["longest_road"] == seat else 0)
             + (2 if state["largest_army"] == seat else 0)
         )
-        assert base.vp_total(state, seat) == parts
-        hidden = base.vp_hidden(state, seat)
-        assert base.vp_public(state, seat) == parts - (0 if state["winner"] is not None else hidden)
+        assert ruleset(state).vp_total(state, seat) == parts
+        hidden = ruleset(state).vp_hidden(state, seat)
+        assert ruleset(state).vp_public(state, seat) == parts - (0 if state["winner"] is not None else hidden)
     # Titles.
     if state["longest_road"] is not None:
         assert state["players"][state["longest_road"]]["roads"] >= 5
@@ -271,12 +273,12 @@ def check_invariants(state: dict) -> None:
     assert (state["winner"] is not None) == (phase == "finished")
     if state["winner"] is not None:
         assert state["winner"] == state["turn"]["seat"]
-        assert base.vp_total(state, state["winner"]) >= state["config"]["target"]
+        assert ruleset(state).vp_total(state, state["winner"]) >= state["config"]["target"]
     elif phase != "setup":
         # Nobody reached the target in their own turn without winning.
-        assert base.vp_total(state, state["turn"]["seat"]) < state["config"]["target"]
+        assert ruleset(state).vp_total(state, state["turn"]["seat"]) < state["config"]["target"]
     assert sum(state["roll_counts"]) >= (1 if state["last_roll"] else 0)
-    assert len(state["log"]) <= base.LOG_LIMIT
+    assert len(state["log"]) <= LOG_LIMIT
     json.dumps(state)  # the state is plain JSON data
 
 
@@ -340,14 +342,14 @@ def check_views(state: dict) -> None:
         # Hidden totals stay hidden while the game runs.
         for p in shown["players"]:
             assert p["vp_total"] is None and p["vp_cards"] is None
-            assert p["vp_public"] == base.vp_public(state, p["seat"])
+            assert p["vp_public"] == ruleset(state).vp_public(state, p["seat"])
         if viewer == TABLE:
             assert shown["me"] is None
         else:
             me = shown["me"]
             assert me["seat"] == viewer
             assert [c["card"] for c in me["dev_cards"]] == [c["card"] for c in state["players"][viewer]["dev_hand"]]
-            assert me["vp_total"] == base.vp_total(state, viewer)
+            assert me["vp_total"] == ruleset(state).vp_total(state, viewer)
             # The own hand is there: the masking does detect a card shown.
             for i in range(len(state["players"][viewer]["dev_hand"])):
                 assert f'"HAND-{viewer}-{i}-"' in masked_text

@@ -19,9 +19,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import TABLE, Chance, IllegalAction, apply, fold, seeded_secret, view
-from companion.engine import base, events, two_players
-from companion.engine import board as boards
+from companion.layers.base import rules as base
+from companion.layers.events import rules as events
+from companion.layers.catan_for_two import rules as two_players
+from companion.machinery import board as boards
 from companion.engine.game import allowed_actions, new_game
+from companion.engine.game import ruleset
 
 T = {"role": "table"}
 A = {"seat": 0}
@@ -112,7 +115,7 @@ def test_options_combine_but_not_with_cities_and_knights_nor_other_tables():
     plain = config()
     del plain["variants"]
     with pytest.raises(IllegalAction) as info:
-        base.check_table(plain)
+        base.check_table(plain, ruleset({"config": plain}))
     assert info.value.code == "two_players_need_variant"
 
 
@@ -308,11 +311,11 @@ def test_cost_is_one_token_unless_ahead_on_points_then_two():
     game = Game(play_mode="paper", board="none")
     for _ in range(4):
         game.act("place_setup")
-    assert two_players.cost(game.state, 0) == 1 and two_players.cost(game.state, 1) == 1  # 2 VP each
+    assert two_players.cost(ruleset(game.state), game.state, 0) == 1 and two_players.cost(ruleset(game.state), game.state, 1) == 1  # 2 VP each
     game.act("roll", dice=[1, 2])
     game.act("roll", dice=[2, 2])
     game.act("build_city")
-    assert two_players.cost(game.state, 0) == 2 and two_players.cost(game.state, 1) == 1
+    assert two_players.cost(ruleset(game.state), game.state, 0) == 2 and two_players.cost(ruleset(game.state), game.state, 1) == 1
     game.act("robber_to_desert")
     assert game.state["two"]["tokens"][0] == 3 and game.state["two"]["pool"] == 12
     assert game.refused("forced_trade") == "one_token_action_per_turn"
@@ -428,7 +431,7 @@ def test_a_neutral_colour_takes_longest_road():
     table = view(game.state, TABLE)
     assert table["longest_road"] == 2 and table["two"]["neutrals"][0]["longest_road"]
     assert not any(p["longest_road"] for p in table["players"])
-    assert base.vp_public(game.state, 0) == 2  # nobody seated gains the 2 points
+    assert ruleset(game.state).vp_public(game.state, 0) == 2  # nobody seated gains the 2 points
 
 
 def test_neutral_longest_road_on_paper():

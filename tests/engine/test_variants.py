@@ -14,8 +14,11 @@ import copy
 import pytest
 
 from companion.engine import TABLE, IllegalAction, allowed_actions, apply, new_game, view
-from companion.engine import base, variants
-from companion.engine import board as boards
+from companion.layers.base import rules as base
+from companion.machinery import board as boards
+from companion.engine.game import ruleset
+from companion.layers.friendly_robber import rules as friendly_robber
+from companion.layers.harbormaster import rules as harbormaster
 
 TABLE_ACTOR = {"role": "table"}
 COLOURS = ("red", "blue", "white", "orange")
@@ -106,12 +109,12 @@ def test_friendly_robber_spares_players_with_two_points():
     """Nobody has more than 2 VP at the start: only hexes next to no settlement are allowed
     (with orange's eastern settlement gone: the three hexes it touched)."""
     state = _to_robber(_free_the_east(board_game(friendly_robber=True)))
-    assert variants.spared_seats(state) == [0, 1, 2, 3]
+    assert friendly_robber.spared_seats(ruleset(state), state) == [0, 1, 2, 3]
     everyone = set().union(*(hexes_touching(state, s) for s in range(4)))
     assert not EAST & everyone and DESERT not in everyone
     land = {h for h, x in state["board"]["layout"]["hexes"].items() if x["terrain"]}
     assert land - everyone == EAST | {DESERT}
-    assert set(base.robber_hexes(state)) == EAST
+    assert set(base.robber_hexes(ruleset(state), state)) == EAST
     assert set(view(state, TABLE)["board"]["targets"]["robber"]) == EAST
     assert refused(state, "move_robber", hex="0,-1").code == "robber_spares"
     moved = do(state, "move_robber", hex="2,-2")
@@ -128,7 +131,7 @@ def _every_hex_touches_someone(state):
 
 def test_friendly_robber_with_nowhere_to_go_stays_on_the_desert():
     state = _to_robber(_every_hex_touches_someone(board_game(friendly_robber=True)))
-    assert base.robber_hexes(state) == [DESERT] == [state["board"]["robber"]]
+    assert base.robber_hexes(ruleset(state), state) == [DESERT] == [state["board"]["robber"]]
     assert view(state, TABLE)["board"]["targets"]["robber"] == [DESERT]
     state = do(state, "move_robber", hex=DESERT)
     assert state["board"]["robber"] == DESERT
@@ -139,14 +142,14 @@ def test_friendly_robber_with_nowhere_to_go_returns_to_the_desert():
     state = _every_hex_touches_someone(board_game(friendly_robber=True))
     state["board"]["robber"] = "1,1"
     state = _to_robber(state)
-    assert base.robber_hexes(state) == [DESERT]
+    assert base.robber_hexes(ruleset(state), state) == [DESERT]
     assert refused(state, "move_robber", hex="-2,1").code == "robber_spares"
     assert do(state, "move_robber", hex=DESERT)["board"]["robber"] == DESERT
 
 
 def test_without_the_variant_the_robber_goes_anywhere():
     state = _to_robber(board_game())
-    assert len(base.robber_hexes(state)) == 18
+    assert len(base.robber_hexes(ruleset(state), state)) == 18
     assert refused(state, "move_robber", hex=DESERT).code == "robber_must_move"
 
 
@@ -155,8 +158,8 @@ def test_friendly_robber_may_rob_a_player_with_more_than_two_points():
     owner = make_city(state, "1,-1|2,-2|2,-1")  # orange: 3 VP now
     assert owner == 3
     state = _to_robber(state)
-    assert variants.spared_seats(state) == [0, 1, 2]
-    allowed = set(base.robber_hexes(state))
+    assert friendly_robber.spared_seats(ruleset(state), state) == [0, 1, 2]
+    allowed = set(base.robber_hexes(ruleset(state), state))
     beginners = set().union(*(hexes_touching(state, s) for s in range(3)))
     assert allowed and not allowed & beginners
     land = {h for h, x in state["board"]["layout"]["hexes"].items() if x["terrain"]}
@@ -176,9 +179,9 @@ def test_friendly_robber_after_a_knight_too():
     state["players"][0]["dev_hand"].append({"card": "knight", "turn": 0})
     state = do(state, "play_dev", {"seat": 0}, card="knight")
     assert state["phase"] == "robber"
-    assert set(view(state, TABLE)["board"]["targets"]["robber"]) == set(base.robber_hexes(state))
+    assert set(view(state, TABLE)["board"]["targets"]["robber"]) == set(base.robber_hexes(ruleset(state), state))
     everyone = set().union(*(hexes_touching(state, s) for s in range(4)))
-    assert not set(base.robber_hexes(state)) - {DESERT} & everyone
+    assert not set(base.robber_hexes(ruleset(state), state)) - {DESERT} & everyone
 
 
 def test_friendly_robber_on_paper_refuses_a_beginner_as_victim():
@@ -209,12 +212,12 @@ def recount(state):
 def test_harbour_points_one_per_settlement_two_per_city():
     state = board_game(harbormaster=True)
     corners = harbour_corners(state)
-    assert variants.harbour_points(state) == {0: 0, 1: 0, 2: 0, 3: 0}
+    assert harbormaster.harbour_points(state) == {0: 0, 1: 0, 2: 0, 3: 0}
     pieces = state["board"]["pieces"]
     pieces["settlements"][corners[0]] = 1
     pieces["cities"][corners[2]] = 1
     pieces["settlements"][corners[4]] = 2
-    assert variants.harbour_points(state) == {0: 0, 1: 3, 2: 1, 3: 0}
+    assert harbormaster.harbour_points(state) == {0: 0, 1: 3, 2: 1, 3: 0}
 
 
 def test_harbormaster_first_to_three_then_more_takes_it():
@@ -224,11 +227,11 @@ def test_harbormaster_first_to_three_then_more_takes_it():
     pieces["settlements"][corners[0]] = 1
     pieces["settlements"][corners[2]] = 1
     state = recount(state)
-    assert variants.holder(state) is None  # 2 points are not enough
+    assert harbormaster.holder(state) is None  # 2 points are not enough
     state["board"]["pieces"]["settlements"][corners[4]] = 1
     state = recount(state)
-    assert variants.holder(state) == 1
-    assert base.vp_public(state, 1) == 2 + 2 and base.vp_total(state, 1) == 4
+    assert harbormaster.holder(state) == 1
+    assert ruleset(state).vp_public(state, 1) == 2 + 2 and ruleset(state).vp_total(state, 1) == 4
     assert view(state, TABLE)["variants"]["holder"] == 1
     entry = state["log"][-1]
     assert entry["kind"] == "harbormaster" and entry["params"] == {"previous": None, "points": 3}
@@ -237,12 +240,12 @@ def test_harbormaster_first_to_three_then_more_takes_it():
     for corner in corners[6:9:2]:
         pieces["cities"][corner] = 2
     state = recount(state)
-    assert variants.harbour_points(state)[2] == 4 and variants.holder(state) == 2
+    assert harbormaster.harbour_points(state)[2] == 4 and harbormaster.holder(state) == 2
     # (the pieces were put on the board by hand: only the card's 2 VP moved)
-    assert base.vp_public(state, 1) == 2 and base.vp_public(state, 2) == 2 + 2
+    assert ruleset(state).vp_public(state, 1) == 2 and ruleset(state).vp_public(state, 2) == 2 + 2
     state["board"]["pieces"]["cities"][corners[10]] = 1  # red 3 + 2 = 5 > 4
     state = recount(state)
-    assert variants.holder(state) == 1
+    assert harbormaster.holder(state) == 1
 
 
 def test_harbormaster_points_count_for_victory():
@@ -253,7 +256,7 @@ def test_harbormaster_points_count_for_victory():
         state["board"]["pieces"]["settlements"][c] = 0  # red: 2 + 3 settlements (5 VP), 3 harbour points
         state["players"][0]["settlements"] += 1
     state = recount(state)
-    assert variants.holder(state) == 0 and state["winner"] == 0  # in red's own turn
+    assert harbormaster.holder(state) == 0 and state["winner"] == 0  # in red's own turn
 
 
 def test_harbormaster_on_paper_is_set_by_the_table():
@@ -261,7 +264,7 @@ def test_harbormaster_on_paper_is_set_by_the_table():
     assert "set_harbormaster" in allowed_actions(state, TABLE_ACTOR)
     assert "set_harbormaster" not in allowed_actions(paper_game(), TABLE_ACTOR)
     state = do(state, "set_harbormaster", holder=2)
-    assert variants.holder(state) == 2 and base.vp_public(state, 2) == 4
+    assert harbormaster.holder(state) == 2 and ruleset(state).vp_public(state, 2) == 4
     assert refused(state, "set_harbormaster", holder=2).code == "nothing_changes"
     state = do(state, "set_harbormaster", holder="")
-    assert variants.holder(state) is None
+    assert harbormaster.holder(state) is None

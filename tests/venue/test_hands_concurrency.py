@@ -15,7 +15,9 @@ import threading
 import psycopg
 import pytest
 
-from companion.engine import fold, hands
+from companion.engine import fold
+
+from companion.machinery import hands
 from tests.bench import client
 from tests.e2e.harness import ROOT, start_server, stop_server
 

@@ -7,7 +7,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from companion.board_svg import board_picture, frame_drawing, seat_color
-from companion.engine import board as b
+from companion.machinery import board as b
 
 COLORS = ["red", "blue", "white", "orange"]
 ACTIONS = {"settlement": "build_settlement", "city": "build_city", "road": "build_road", "robber": "move_robber"}

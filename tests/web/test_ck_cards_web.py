@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from companion import services
 from companion.engine import Chance, apply, new_game, seeded_secret
-from companion.engine import board as boards
+from companion.machinery import board as boards
 from companion.engine import view as engine_view
 from companion.messages import CARD_NAMES, PROGRESS_NAMES
 from companion.models import Game

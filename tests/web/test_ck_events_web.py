@@ -8,8 +8,9 @@ from django.test import Client
 from django.urls import reverse
 
 from companion import services
-from companion.engine import Chance, IllegalAction, events, seeded_secret
-from companion.engine import board as boards
+from companion.engine import Chance, IllegalAction, seeded_secret
+from companion.layers.events import rules as events
+from companion.machinery import board as boards
 from companion.messages import refusal
 from companion.models import Game
 

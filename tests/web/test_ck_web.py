@@ -15,9 +15,9 @@ from django.test import Client
 from django.urls import reverse
 
 from companion import services
-from companion.engine import board as boards
+from companion.machinery import board as boards
 from companion.engine import view as engine_view
-from companion.engine.cities_knights import VP_CARDS
+from companion.layers.cities_knights.rules import VP_CARDS
 from companion.messages import PROGRESS_NAMES
 from companion.models import Game
 from companion.selectors import screen_context

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from companion import services
-from companion.engine import board as boards
+from companion.machinery import board as boards
 
 from .helpers import TABLE
 from .test_events_web import _host, _join, _seed_where

@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 
 from companion import services
-from companion.engine import Chance, events, seeded_secret
+from companion.engine import Chance, seeded_secret
+from companion.layers.events import rules as events
 from companion.event_screens import steadiness
 from companion.messages import EVENT_NAMES, EVENT_TEXTS, event_effect_lines, log_text
 from companion.models import Game

@@ -16,9 +16,15 @@ from django.test import Client
 from django.urls import reverse
 
 from companion import engine, services
-from companion.engine import base, hands
-from companion.engine import board as boards
+from companion.machinery import hands
+from companion.layers.base import rules as base
+from companion.machinery import board as boards
 from companion.views import HOSTED
+from companion.engine import rules_for
+
+# The action types of the game fuzzed here: the base game with every option of it.
+ALL_ACTIONS = dict(rules_for({"rules": "base", "variants": {
+    "friendly_robber": True, "harbormaster": True, "two_players": True}}).actions)
 
 from .test_consumers import _connect, _session
 
@@ -26,7 +32,7 @@ PLAYERS = [{"name": "Ala", "color": "red"}, {"name": "Bartek", "color": "blue"},
 FIELDS = ["victim", "hand_size", "card", "resource", "holder", "source", "seat", "corner", "edge", "hex", "terrain",
           "number", "harbour", "give", "get", "count", "to", "offer", "partner", "answer", "die1", "die2", "resources",
           *(f"{b}_{r}" for b in ("give", "get", "cards") for r in hands.RESOURCES), "cards_gold", "idem", "as"]
-TYPES = sorted(base.ACTIONS) + ["undo", "redo"]
+TYPES = sorted(ALL_ACTIONS) + ["undo", "redo"]
 
 JUNK = ["", "0", "1", "2", "3", "-1", "7", "12", "95", "96", "1e9", "2.5", "NaN", "null", "true", "[]", "{}",
         "x" * 5000, "0,0", "ąę😀", "<script>", "%00", str(10**30), "-999999999999", *hands.RESOURCES, "gold",

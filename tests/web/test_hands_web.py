@@ -14,7 +14,7 @@ from asgiref.sync import sync_to_async
 from django.urls import reverse
 
 from companion import services
-from companion.engine import board as boards
+from companion.machinery import board as boards
 from companion.models import Game
 from companion.views import HOSTED
 

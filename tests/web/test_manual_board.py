@@ -4,7 +4,7 @@ from django.urls import reverse
 
 from companion import services
 from companion.engine import Chance
-from companion.engine import board as boards
+from companion.machinery import board as boards
 
 from .helpers import PLAYERS
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from companion import engine, rendering, services
-from companion.engine.chance import seeded_secret
+from companion.machinery.chance import seeded_secret
 from companion.models import Game, Seat
 from tests.engine import test_board_properties as board_play
 from tests.engine import test_cities_knights_properties as ck_play

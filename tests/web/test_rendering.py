@@ -9,6 +9,8 @@ from django.utils import translation
 from companion import engine, rendering, services
 from companion.messages import DEV_CARD_NAMES
 from companion.models import Seat
+from companion.engine.game import ruleset
+from companion.layers.base import rules as base
 
 from .helpers import PLAYERS, TABLE, finish_setup, new_game
 
@@ -290,7 +292,7 @@ def test_phones_with_nothing_to_tap_get_no_targets_and_the_active_phone_does():
     state = engine.copy_state(state)
     state["players"][0]["hand"] = {r: 5 for r in state["players"][0]["hand"]}
     active = engine.view(state, 0)["board"]
-    assert active["targets"]["road"] == engine.base.board_targets(state, 0)["road"] != []
+    assert active["targets"]["road"] == base.board_targets(ruleset(state), state, 0)["road"] != []
     assert active["actions"]["road"] == "build_road"
 
 

@@ -15,7 +15,7 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from companion import engine, services
-from companion.engine import board as boards
+from companion.machinery import board as boards
 from companion.messages import CARD_NAMES, log_text
 from companion.models import Game
 

@@ -5,10 +5,13 @@ chance outcomes. They validate first and change the state only once everything i
 """
 import copy
 
-from . import board as boards
-from . import hands
-from .errors import IllegalAction
-from .step import Spec, Step, add_log
+from companion.machinery import board as boards
+from companion.machinery import hands
+from companion.machinery.composition import Actions, Layer
+from companion.machinery.errors import IllegalAction
+from companion.machinery.step import Step, add_log
+from companion.machinery.turns import active_seat, seat_arg as _seat_arg, whole_number
+from companion.layers.base import trading
 
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
 DEV_CARDS = ("knight", "victory_point", "monopoly", "road_building", "year_of_plenty")
@@ -20,65 +23,39 @@ DICE_SOURCES = ("typed", "virtual", "reader", "events")  # events: the Events of
 BOARD_MODES = ("none", "beginner", "random", "balanced", "manual")
 PLAY_MODES = ("hands", "paper")  # hands on phones (needs the board: production comes from it), paper cards
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-# A table of two plays "Catan for two" (two_players.py, two neutral colours): new games
-# refuse two players without it (check_table). The engine itself still folds older
+# A table of two plays a two-player variant (catan_for_two: two neutral colours): new games
+# refuse two players without one (check_table). The engine itself still folds older
 # two-player logs, and its tests use two-player games as small fixtures.
 TWO_PLAYERS = 2
 LONGEST_ROAD_VP = LARGEST_ARMY_VP = 2
 LARGEST_ARMY_MIN = 3
 HAND_LIMIT = 7
 SPECIAL_BUILD_PLAYERS = 5  # the 5-6 player extension's building phase between turns
-LOG_LIMIT = 200
-# The shape of a state; stored snapshots of another shape are rebuilt from the records.
-# 2: hands on phones (bank, hands, trade offers).
-STATE_SCHEMA = 2
 
-ACTIONS: dict[str, Spec] = {}
-# A ruleset that does not offer every dice source names its own (rules name -> sources).
-RULES_DICE_SOURCES: dict[str, tuple] = {}
+_actions = Actions()
+action = _actions.action
 
 
-def dice_sources(rules: str) -> tuple:
-    return RULES_DICE_SOURCES.get(rules, DICE_SOURCES)
+def dice_sources() -> tuple:
+    return DICE_SOURCES
 
 
-def _check_dice_source(rules: str, source) -> None:
-    if source in DICE_SOURCES and source not in dice_sources(rules):
+def check_dice_source(rules, source) -> None:
+    """`source` must be a dice source this game's rules offer."""
+    if source in DICE_SOURCES and source not in rules.dice_sources():
         raise IllegalAction("dice_source_not_in_rules", source=source)
     if source not in DICE_SOURCES:
         raise IllegalAction("dice_source", source=str(source)[:20])
-# Rules that may stop a seat from building roads for now: (state, seat) -> refusal code or
-# None (events.py: a road damaged by an Earthquake must be repaired first).
-ROAD_BLOCKERS: list = []
-# Game options (variants.py: the friendly robber, Harbormaster) hook in here:
-ROBBER_LIMITS: list = []  # (state, hexes) -> the hexes the robber may still go to
-ROBBER_SPARES: list = []  # (state) -> seats the robber never robs
-EXTRA_VP: list = []       # (state, seat) -> public victory points from a special card
-AFTER_ACTION: list = []   # (state, step) -> None, after every action, before the victory check
-NEW_STATE: list = []      # (state) -> None, a game option's own part of a new game's state
-
-
-def action(name, phases, actors, when=None):
-    def register(handler):
-        ACTIONS[name] = Spec(name, frozenset(phases), frozenset(actors), handler, when)
-        return handler
-
-    return register
 
 
 # ---------------------------------------------------------------- setup of a game
 
 
-def validate_config(config: dict, rulesets=("base",)) -> dict:
-    """Check a new game's settings and return them normalised (`rulesets`: the rules
-    names the calling ruleset accepts; Cities & Knights reuses this check)."""
+def validate_config(config: dict, rules) -> dict:
+    """Check a new game's settings and return them normalised (Cities & Knights reuses
+    this check; each layer then checks its own part: Rules.validate_config)."""
     players = config.get("players") or []
-    two = isinstance(config.get("variants"), dict) and config["variants"].get("two_players") is True
-    if two and config.get("rules", "base") != "base":
-        raise IllegalAction("two_players_base_only")
-    if two and len(players) != TWO_PLAYERS:
-        raise IllegalAction("two_players_count")
-    if not two and not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise IllegalAction("player_count", min=MIN_PLAYERS, max=MAX_PLAYERS)
     names, colors = set(), set()
     clean_players = []
@@ -96,9 +73,6 @@ def validate_config(config: dict, rulesets=("base",)) -> dict:
         names.add(name.casefold())
         colors.add(color)
         clean_players.append({"name": name, "color": color})
-    rules = config.get("rules", "base")
-    if rules not in rulesets:
-        raise IllegalAction("unknown_rules", rules=rules)
     try:
         target = int(config.get("target", 10))
     except (TypeError, ValueError):
@@ -106,7 +80,7 @@ def validate_config(config: dict, rulesets=("base",)) -> dict:
     if not 3 <= target <= 30:
         raise IllegalAction("target_vp")
     dice_source = config.get("dice_source", "typed")
-    _check_dice_source(str(config.get("rules", "base")), dice_source)
+    check_dice_source(rules, dice_source)
     board = config.get("board", "none")
     if board not in BOARD_MODES:
         raise IllegalAction("board_mode", board=board)
@@ -116,7 +90,7 @@ def validate_config(config: dict, rulesets=("base",)) -> dict:
     if play_mode == "hands" and board == "none":
         raise IllegalAction("hands_need_board")
     clean = {
-        "rules": rules,
+        "rules": rules.core.name,
         "players": clean_players,
         "target": target,
         "dice_source": dice_source,
@@ -124,12 +98,7 @@ def validate_config(config: dict, rulesets=("base",)) -> dict:
         "play_mode": play_mode,
     }
     if config.get("variants"):
-        clean["variants"] = _validate_variants(config["variants"])
-        if clean["variants"].get("advanced_battle") and rules != "cities_knights":
-            raise IllegalAction("variant_not_in_rules", variant="advanced_battle")
-    if two:
-        # The two neutral players take the first two colours nobody sits at.
-        clean["neutral_colors"] = [c for c in COLORS if c not in colors][:2]
+        clean["variants"] = rules.clean_options(config["variants"])
     if board == "beginner":
         missing = [p["color"] for p in clean_players if p["color"] not in boards.BEGINNER_PIECES]
         if missing or len(clean_players) not in (3, 4):
@@ -143,22 +112,13 @@ def validate_config(config: dict, rulesets=("base",)) -> dict:
     return clean
 
 
-def check_table(config: dict) -> None:
-    """A new table: 3 to 6 players, or 2 with the "Catan for two" option."""
-    variants = config.get("variants") if isinstance(config.get("variants"), dict) else {}
-    if config.get("rules", "base") == "base" and len(config.get("players") or []) == TWO_PLAYERS \
-            and not variants.get("two_players"):
+def check_table(config: dict, rules) -> None:
+    """A new table (not an old log replayed): 3 to 6 players, or 2 with a two-player
+    variant (a layer that says `two_players` in its hooks)."""
+    seated = len(config.get("players") or [])
+    # Only where the core itself seats two (Cities & Knights says 3 to 6 on its own).
+    if seated == TWO_PLAYERS and rules.core.seats[0] <= seated and not rules.sets_table_size():
         raise IllegalAction("two_players_need_variant")
-
-
-# Game options: variants.py, two_players.py; advanced_battle is Cities & Knights' (cities_knights.py)
-VARIANTS = ("friendly_robber", "harbormaster", "two_players", "advanced_battle")
-
-
-def _validate_variants(variants) -> dict:
-    if not isinstance(variants, dict) or set(variants) - set(VARIANTS):
-        raise IllegalAction("unknown_variant")
-    return {name: True for name in VARIANTS if variants.get(name) is True}
 
 
 def _validate_layout(layout, players: int, complete: bool = True) -> dict:
@@ -176,11 +136,10 @@ def _validate_layout(layout, players: int, complete: bool = True) -> dict:
     return layout
 
 
-def new_state(config: dict, rulesets=("base",)) -> dict:
-    config = validate_config(config, rulesets)
+def new_state(config: dict) -> dict:
+    """A new game's state from a validated config."""
     n = len(config["players"])
     state = {
-        "schema": STATE_SCHEMA,
         "config": config,
         "phase": "setup",
         # Snake order: round 1 clockwise, round 2 back from the last player.
@@ -217,8 +176,6 @@ def new_state(config: dict, rulesets=("base",)) -> dict:
     }
     if config["board"] != "none":
         _lay_out_board(state, config)
-    for hook in NEW_STATE:
-        hook(state)
     return state
 
 
@@ -316,21 +273,14 @@ def _location(step: Step, key: str) -> str:
     return value
 
 
-def robber_hexes(state: dict) -> list[str]:
-    """The land hexes the robber may be moved to now."""
+def robber_hexes(rules, state: dict) -> list[str]:
+    """The land hexes the robber may be moved to now (a layer may limit them)."""
     board = state["board"]
     hexes = [h for h, x in board["layout"]["hexes"].items() if x["terrain"] and h != board["robber"]]
-    for limit in ROBBER_LIMITS:
-        hexes = limit(state, hexes)
-    return hexes
+    return rules.robber_limited(state, hexes)
 
 
-def robber_spared(state: dict) -> set:
-    """Seats the robber may not rob (a game option)."""
-    return {seat for spares in ROBBER_SPARES for seat in spares(state)}
-
-
-def board_targets(state: dict, seat: int) -> dict:
+def board_targets(rules, state: dict, seat: int) -> dict:
     """Where `seat` may put something now (for the tap targets on the board)."""
     board = state["board"]
     layout, pieces = board["layout"], board["pieces"]
@@ -343,10 +293,10 @@ def board_targets(state: dict, seat: int) -> dict:
             return {"settlement": boards.legal_settlement_corners(layout, pieces, seat, setup=True)}
         return {"road": boards.legal_road_edges(layout, pieces, seat, setup_corner=corner)}
     if phase == "robber":
-        return {"robber": robber_hexes(state)}
+        return {"robber": robber_hexes(rules, state)}
     targets = {}
     if (phase in ("main", "special_build") or (phase == "roll" and board["free_roads"])) \
-            and not road_blocked(state, seat):
+            and not rules.road_blocked(state, seat):
         targets["road"] = boards.legal_road_edges(layout, pieces, seat)
     if phase in ("main", "special_build"):
         targets["settlement"] = boards.legal_settlement_corners(layout, pieces, seat)
@@ -357,33 +307,22 @@ def board_targets(state: dict, seat: int) -> dict:
 # ---------------------------------------------------------------- scoring
 
 
-def vp_public(state: dict, seat: int) -> int:
+def vp_base(state: dict, seat: int) -> int:
+    """The points everyone sees on the table: buildings, Longest Road, Largest Army."""
     p = state["players"][seat]
     vp = p["settlements"] + 2 * p["cities"]
     if state["longest_road"] == seat:
         vp += LONGEST_ROAD_VP
     if state["largest_army"] == seat:
         vp += LARGEST_ARMY_VP
-    if state["winner"] is not None:
-        vp += vp_hidden(state, seat)  # revealed at the end
-    return vp + sum(extra(state, seat) for extra in EXTRA_VP)
+    return vp
 
 
 def vp_hidden(state: dict, seat: int) -> int:
     return sum(1 for card in state["players"][seat]["dev_hand"] if card["card"] == "victory_point")
 
 
-def vp_total(state: dict, seat: int) -> int:
-    p = state["players"][seat]
-    vp = p["settlements"] + 2 * p["cities"] + vp_hidden(state, seat)
-    if state["longest_road"] == seat:
-        vp += LONGEST_ROAD_VP
-    if state["largest_army"] == seat:
-        vp += LARGEST_ARMY_VP
-    return vp + sum(extra(state, seat) for extra in EXTRA_VP)
-
-
-def check_victory(state: dict, step: Step) -> None:
+def victory(rules, state: dict, step: Step) -> None:
     """The active player wins as soon as they hold the target during their own turn.
 
     Not in the special building phase: that is nobody's own turn (the builder is checked
@@ -392,7 +331,7 @@ def check_victory(state: dict, step: Step) -> None:
     if state["phase"] in ("setup", "finished", "special_build"):
         return
     seat = state["turn"]["seat"]
-    award_if_won(state, step, seat, vp_total(state, seat), vp_hidden(state, seat))
+    award_if_won(state, step, seat, rules.vp_total(state, seat), rules.vp_hidden(state, seat))
 
 
 def award_if_won(state: dict, step: Step, seat: int, vp: int, hidden: int) -> None:
@@ -407,46 +346,10 @@ def award_if_won(state: dict, step: Step, seat: int, vp: int, hidden: int) -> No
 # ---------------------------------------------------------------- helpers
 
 
-def active_seat(state: dict) -> int:
-    if state["phase"] == "setup":
-        return state["setup"]["order"][state["setup"]["index"]]
-    if state["phase"] == "special_build":
-        return state["special_build"][0]
-    return state["turn"]["seat"]
-
-
-def whole_number(number, code: str, **params) -> int:
-    """An integer argument; int() alone would quietly turn 2.5 into 2 and True into 1."""
-    if isinstance(number, (bool, float)):
-        raise IllegalAction(code, **params)
-    try:
-        return int(number)
-    except (TypeError, ValueError):
-        raise IllegalAction(code, **params) from None
-
-
-def _seat_arg(state: dict, value, code="bad_seat"):
-    if value is None or value == "":
-        return None
-    seat = whole_number(value, code)
-    if not 0 <= seat < len(state["players"]):
-        raise IllegalAction(code)
-    return seat
-
-
 def _resource_arg(value) -> str:
     if value not in RESOURCES:
         raise IllegalAction("bad_resource", resource=value)
     return value
-
-
-def road_blocked(state: dict, seat: int) -> str | None:
-    """Why `seat` may not build a road now (a refusal code), or None."""
-    for blocker in ROAD_BLOCKERS:
-        code = blocker(state, seat)
-        if code:
-            return code
-    return None
 
 
 def _pieces_left(state: dict, seat: int, kind: str) -> int:
@@ -736,7 +639,7 @@ def move_robber(step: Step) -> None:
     victim = _seat_arg(state, step.args.get("victim"), "bad_victim")
     if victim == seat:
         raise IllegalAction("rob_yourself")
-    if victim in robber_spared(state):
+    if victim in step.rules.robber_spared(state):
         raise IllegalAction("robber_spares", victim=victim)
     step.log("robber_moved", seat=seat, victim=victim)
     state["phase"] = state["robber_return"] or "main"
@@ -750,10 +653,10 @@ def _move_robber_on_board(step: Step, seat: int) -> None:
     tile = board["layout"]["hexes"].get(hex_)
     if tile is None or not tile.get("terrain"):
         raise IllegalAction("robber_off_land")
-    if hex_ not in robber_hexes(state):
+    if hex_ not in robber_hexes(step.rules, state):
         raise IllegalAction("robber_must_move" if hex_ == board["robber"] else "robber_spares")
     board["robber"] = hex_
-    spared = robber_spared(state)
+    spared = step.rules.robber_spared(state)
     victims = [v for v in boards.robber_victims(board["layout"], board["pieces"], hex_, exclude=seat)
                if v not in spared and v < len(state["players"])]  # neutral colours hold no cards
     if hands.uses_hands(state):
@@ -839,7 +742,7 @@ def build_road(step: Step) -> None:
     # Before the roll only the free roads of Road Building may be built.
     if state["phase"] == "roll" and not (board and board["free_roads"]):
         raise IllegalAction("wrong_phase", action="build_road", phase="roll")
-    blocked = road_blocked(state, active_seat(state))
+    blocked = step.rules.road_blocked(state, active_seat(state))
     if blocked:
         raise IllegalAction(blocked)
     if not on_board(state):
@@ -978,8 +881,8 @@ def play_dev(step: Step) -> None:
         params["resources"] = [_resource_arg(r) for r in chosen]
         _check_plenty(state, params["resources"])
     elif card == "road_building":
-        if road_blocked(state, seat):
-            raise IllegalAction(road_blocked(state, seat))
+        if step.rules.road_blocked(state, seat):
+            raise IllegalAction(step.rules.road_blocked(state, seat))
         roads = min(2, _pieces_left(state, seat, "roads"))
         if roads == 0:
             raise IllegalAction("no_pieces_left", piece="roads", limit=SUPPLY["roads"])
@@ -1074,21 +977,34 @@ def done_building(step: Step) -> None:
         actors={"table"})
 def set_dice_source(step: Step) -> None:
     source = step.args.get("source")
-    _check_dice_source(step.state["config"]["rules"], source)
+    check_dice_source(step.rules, source)
     if source == step.state["config"]["dice_source"]:
         raise IllegalAction("nothing_changes")
     step.state["config"]["dice_source"] = source
     step.log("dice_source", source=source)
 
 
-def after_action(state: dict, step: Step) -> None:
+def _drop_unpayable_offers(rules, state: dict, step: Step) -> None:
     if state["offers"]:
         trading.drop_unpayable_offers(state)
-    for hook in AFTER_ACTION:
-        hook(state, step)
-    check_victory(state, step)
-    if len(state["log"]) > LOG_LIMIT:
-        del state["log"][: len(state["log"]) - LOG_LIMIT]
 
 
-from . import trading  # noqa: E402  (registers the trade actions; it builds on this module)
+def applies(config: dict) -> bool:
+    return config.get("rules", "base") == "base"
+
+
+LAYER = Layer(
+    name="base",
+    core=True,
+    seats=(MIN_PLAYERS, MAX_PLAYERS),
+    applies=applies,
+    actions={**_actions.table, **trading.ACTIONS.table},
+    hooks={"new_state": new_state, "validate_config": validate_config, "vp_base": vp_base, "vp_hidden": vp_hidden,
+           "active_seat": active_seat, "victory": victory, "dice_sources": dice_sources,
+           "after_action": _drop_unpayable_offers},
+    phases=frozenset({"board", "setup", "roll", "main", "discard", "robber", "steal", "special_build", "finished"}),
+    pending=frozenset({"discard"}),
+    board_actions={"settlement": ("place_settlement", "build_settlement"), "road": ("place_road", "build_road"),
+                   "city": ("build_city",), "robber": ("move_robber",), "hex": ("edit_hex",),
+                   "coast": ("edit_harbour",)},
+)

@@ -37,12 +37,16 @@ state["two"]:
   unrated seat | None              paper mode: who built the latest settlement, until its spot is told
   paper {neutral: {"settlement", "road"}}  paper mode: the neutral colours' pieces
 """
-from . import base, events, hands
-from . import board as boards
-from .errors import IllegalAction
-from .step import Step
+from companion.layers.base import rules as base
+from companion.layers.events import rules as events
+from companion.machinery import board as boards
+from companion.machinery import hands
+from companion.machinery.composition import Actions, Layer
+from companion.machinery.errors import IllegalAction
+from companion.machinery.step import Step
+from companion.machinery.turns import active_seat, whole_number
 
-NAME = "two_players"
+NAME = "two_players"  # the option's key in config["variants"]
 NEUTRALS = (2, 3)  # the neutral colours' seat numbers on the board
 TOKENS_TOTAL = 20
 TOKENS_START = 5
@@ -68,7 +72,7 @@ def _new_state(state: dict) -> None:
             state["two"]["paper"] = {str(n): {"settlement": 1, "road": 0} for n in NEUTRALS}
 
 
-base.NEW_STATE.append(_new_state)
+_actions = Actions()
 
 
 def two(state: dict) -> dict:
@@ -87,11 +91,20 @@ def opponent(seat: int) -> int:
 
 
 def _earn(state: dict, step: Step, seat: int, amount: int, reason: str) -> None:
+    """Take up to `amount` from the pool: never more than it holds, nor above a holding
+    limit when a variant sets one (t["limit"]: the travel edition's 7 trade cards)."""
     t = two(state)
     got = min(amount, t["pool"])  # only 20 tokens exist
+    limit = t.get("limit")
+    if limit is None:
+        t["pool"] -= got
+        t["tokens"][seat] += got
+        step.log("tokens_earned", seat=seat, tokens=got, reason=reason, due=amount)
+        return
+    got = max(0, min(got, limit - t["tokens"][seat]))
     t["pool"] -= got
     t["tokens"][seat] += got
-    step.log("tokens_earned", seat=seat, tokens=got, reason=reason, due=amount)
+    step.log("tokens_earned", seat=seat, tokens=got, reason=reason, due=amount, limit=limit, returned=amount - got)
 
 
 def spot_tokens(state: dict, corner: str) -> tuple[int, str | None]:
@@ -110,16 +123,16 @@ def spot_tokens(state: dict, corner: str) -> tuple[int, str | None]:
     return 0, None
 
 
-def cost(state: dict, seat: int) -> int:
+def cost(rules, state: dict, seat: int) -> int:
     """A token action costs 1, or 2 for a player ahead on the points everyone sees."""
-    return 2 if base.vp_public(state, seat) > base.vp_public(state, opponent(seat)) else 1
+    return 2 if rules.vp_public(state, seat) > rules.vp_public(state, opponent(seat)) else 1
 
 
 def _pay_tokens(state: dict, step: Step, seat: int) -> int:
     t = two(state)
     if t["action_turn"] == state["turn"]["number"]:
         raise IllegalAction("one_token_action_per_turn")
-    price = cost(state, seat)
+    price = cost(step.rules, state, seat)
     if t["tokens"][seat] < price:
         raise IllegalAction("not_enough_tokens", cost=price, tokens=t["tokens"][seat])
     return price
@@ -137,7 +150,7 @@ def _own_turn(step: Step) -> int:
     return step.state["turn"]["seat"]
 
 
-@base.action("discard_knight", phases={"roll", "main"}, actors={"active", "table"}, when=on)
+@_actions.action("discard_knight", phases={"roll", "main"}, actors={"active", "table"}, when=on)
 def discard_knight(step: Step) -> None:
     """Give up one of one's played knights for 2 trade tokens, once a turn."""
     state = step.state
@@ -171,7 +184,7 @@ def _recheck_largest_army(state: dict, step: Step, seat: int) -> None:
     step.log("largest_army_lost", seat=seat, knights=mine, holder=new)
 
 
-@base.action("forced_trade", phases={"roll", "main"}, actors={"active", "table"}, when=on)
+@_actions.action("forced_trade", phases={"roll", "main"}, actors={"active", "table"}, when=on)
 def forced_trade(step: Step) -> None:
     """Draw 2 random cards from the opponent's hand and give 2 of one's choice back.
 
@@ -199,7 +212,7 @@ def forced_trade(step: Step) -> None:
     state["phase"] = "forced_trade"
 
 
-@base.action("forced_give", phases={"forced_trade"}, actors={"pending"}, when=on)
+@_actions.action("forced_give", phases={"forced_trade"}, actors={"pending"}, when=on)
 def forced_give(step: Step) -> None:
     """The forced trade's second half: the 2 cards given back, from the player's phone."""
     state = step.state
@@ -218,7 +231,7 @@ def forced_give(step: Step) -> None:
     two(state)["forced"] = None
 
 
-@base.action("robber_to_desert", phases={"roll", "main"}, actors={"active", "table"}, when=on)
+@_actions.action("robber_to_desert", phases={"roll", "main"}, actors={"active", "table"}, when=on)
 def robber_to_desert(step: Step) -> None:
     """Put the robber back on the desert for trade tokens; nobody is robbed there."""
     state = step.state
@@ -234,7 +247,7 @@ def robber_to_desert(step: Step) -> None:
     step.log("robber_to_desert", seat=seat, tokens=price, hex=desert)
 
 
-@base.action("rate_settlement", phases={"setup", "roll", "main"}, actors={"active", "table"},
+@_actions.action("rate_settlement", phases={"setup", "roll", "main"}, actors={"active", "table"},
              when=lambda s: on(s) and not base.on_board(s) and two(s)["unrated"] is not None)
 def rate_settlement(step: Step) -> None:
     """Without a board the table says where a new settlement stands, for its tokens."""
@@ -256,7 +269,7 @@ def _placing_neutrals(state: dict) -> bool:
     return on(state) and state["phase"] == "setup" and bool(two(state)["to_place"])
 
 
-@base.action("place_neutral", phases={"setup"}, actors={"active", "table"}, when=_placing_neutrals)
+@_actions.action("place_neutral", phases={"setup"}, actors={"active", "table"}, when=_placing_neutrals)
 def place_neutral(step: Step) -> None:
     """Setup: a neutral colour's settlement, without a road, where the players tap."""
     state = step.state
@@ -278,9 +291,6 @@ def _neutrals_first(handler):
     return guarded
 
 
-for _name in ("place_settlement", "place_road"):
-    _spec = base.ACTIONS[_name]
-    base.ACTIONS[_name] = base.Spec(_spec.name, _spec.phases, _spec.actors, _neutrals_first(_spec.handler), _spec.when)
 
 
 # ---------------------------------------------------------------- neutral building
@@ -319,13 +329,13 @@ def _start_neutral_build(state: dict, step: Step, seat: int, piece: str) -> None
 
 
 def _neutral_arg(value) -> int:
-    neutral = base.whole_number(value, "bad_neutral")
+    neutral = whole_number(value, "bad_neutral")
     if neutral not in NEUTRALS:
         raise IllegalAction("bad_neutral")
     return neutral
 
 
-@base.action("choose_neutral", phases={"neutral_build"}, actors={"pending", "table"},
+@_actions.action("choose_neutral", phases={"neutral_build"}, actors={"pending", "table"},
              when=lambda s: on(s) and base.on_board(s))
 def choose_neutral(step: Step) -> None:
     """Which neutral colour gets the piece (then the spot is tapped on the board)."""
@@ -339,7 +349,7 @@ def choose_neutral(step: Step) -> None:
     build["neutral"] = neutral
 
 
-@base.action("build_neutral", phases={"neutral_build"}, actors={"pending", "table"}, when=on)
+@_actions.action("build_neutral", phases={"neutral_build"}, actors={"pending", "table"}, when=on)
 def build_neutral(step: Step) -> None:
     """The free piece for a neutral colour: tapped on the board, or, without one, told."""
     state = step.state
@@ -467,9 +477,6 @@ def _two_cards(handler):
     return reveal_twice
 
 
-for _name, _wrap in (("roll", _two_rolls), ("reveal_event", _two_cards)):
-    _spec = base.ACTIONS[_name]
-    base.ACTIONS[_name] = base.Spec(_spec.name, _spec.phases, _spec.actors, _wrap(_spec.handler), _spec.when)
 
 
 # ---------------------------------------------------------------- Longest Road without a board
@@ -479,10 +486,10 @@ def _set_longest_road(handler):
     def set_holder(step: Step) -> None:
         state = step.state
         value = step.args.get("holder")
-        if not on(state) or value in (None, "") or base.whole_number(value, "bad_seat") not in NEUTRALS:
+        if not on(state) or value in (None, "") or whole_number(value, "bad_seat") not in NEUTRALS:
             handler(step)
             return
-        holder = base.whole_number(value, "bad_seat")
+        holder = whole_number(value, "bad_seat")
         if holder == state["longest_road"]:
             raise IllegalAction("nothing_changes")
         step.log("longest_road", seat=holder, previous=state["longest_road"])
@@ -490,22 +497,19 @@ def _set_longest_road(handler):
     return set_holder
 
 
-_spec = base.ACTIONS["set_longest_road"]
-base.ACTIONS["set_longest_road"] = base.Spec(_spec.name, _spec.phases, _spec.actors,
-                                             _set_longest_road(_spec.handler), _spec.when)
 
 
 # ---------------------------------------------------------------- after every action
 
 
-def _after(state: dict, step: Step) -> None:
+def _after(rules, state: dict, step: Step) -> None:
     if not on(state) or state["phase"] == "finished":
         return
     t = two(state)
     kind = step.action.get("type")
     if kind in ("place_settlement", "build_settlement", "place_setup"):
         # The builder: place_setup has moved on to the next player already.
-        builder = _last_setup_seat(state) if kind == "place_setup" else base.active_seat(state)
+        builder = _last_setup_seat(state) if kind == "place_setup" else active_seat(state)
         if base.on_board(state):
             amount, reason = spot_tokens(state, step.args["corner"])
             if amount:
@@ -523,13 +527,12 @@ def _last_setup_seat(state: dict) -> int:
     return setup["order"][setup["index"] - 1]
 
 
-base.AFTER_ACTION.append(_after)
 
 
 # ---------------------------------------------------------------- what the screens see
 
 
-def board_targets(state: dict, viewer) -> dict | None:
+def board_targets(rules, state: dict, viewer) -> dict | None:
     """Tap targets of this option's own steps (None: the usual ones)."""
     if not on(state) or not base.on_board(state):
         return None
@@ -548,7 +551,11 @@ def board_targets(state: dict, viewer) -> dict | None:
     return None
 
 
-def public_view(state: dict) -> dict | None:
+def public_view(rules, state: dict, viewer) -> tuple[str, dict | None]:
+    return "two", _public_view(rules, state)
+
+
+def _public_view(rules, state: dict) -> dict | None:
     if not on(state):
         return None
     t = two(state)
@@ -569,7 +576,7 @@ def public_view(state: dict) -> dict | None:
         "tokens": list(t["tokens"]),
         "pool": t["pool"],
         "rolls": [dict(r) for r in _rolls(state)],
-        "costs": [cost(state, s) for s in (0, 1)],
+        "costs": [cost(rules, state, s) for s in (0, 1)],
         "action_done": t["action_turn"] == state["turn"]["number"],
         "knight_done": t["knight_turn"] == state["turn"]["number"],
         "build": dict(build) if build else None,
@@ -578,3 +585,38 @@ def public_view(state: dict) -> dict | None:
         "forced": {k: v for k, v in t["forced"].items() if k != "back"} if t["forced"] else None,
         "unrated": t["unrated"],
     }
+
+
+# ---------------------------------------------------------------- the layer
+
+
+def applies(config: dict) -> bool:
+    options = config.get("variants")
+    return isinstance(options, dict) and options.get(NAME) is True
+
+
+def check_config(config: dict, rules) -> None:
+    if len(config["players"]) != 2:
+        raise IllegalAction("two_players_count")
+    # The two neutral players take the first two colours nobody sits at.
+    taken = {p["color"] for p in config["players"]}
+    config["neutral_colors"] = [c for c in base.COLORS if c not in taken][:2]
+
+
+LAYER = Layer(
+    name="catan_for_two",
+    applies=applies,
+    actions=_actions.table,
+    wraps={"place_settlement": _neutrals_first, "place_road": _neutrals_first, "roll": _two_rolls,
+           "reveal_event": _two_cards, "set_longest_road": _set_longest_road},
+    hooks={"check_config": check_config, "new_state": _new_state, "after_action": _after,
+           "board_targets": board_targets, "view": public_view},
+    phases=frozenset({"neutral_build", "forced_trade"}),
+    pending=frozenset({NEUTRAL_BUILD, FORCED_GIVE}),
+    options=(NAME,),
+    view_key="two",
+    cores=frozenset({"base"}),  # the rulebook leaves Cities & Knights for two to a download
+    core_refusal="two_players_base_only",
+    seats=(2, 2),
+    board_actions={"neutral_settlement": ("place_neutral", "build_neutral"), "neutral_road": ("build_neutral",)},
+)

@@ -16,11 +16,15 @@ State added to the base state (all plain JSON):
   hands hold the commodities (paper, cloth, coin) beside the resources; the bank 12 each;
   board pieces gain "knights" {corner: seat} and "walls" {corner: seat}.
 """
-from . import base, hands, trading
-from . import board as boards
-from .base import _board_refusal, _location, active_seat, on_board, whole_number
-from .errors import IllegalAction
-from .step import Spec, Step, add_log
+from companion.layers.base import rules as base
+from companion.layers.base import trading
+from companion.layers.base.rules import _board_refusal, _location, on_board
+from companion.machinery import board as boards
+from companion.machinery import hands
+from companion.machinery.composition import Actions, Layer
+from companion.machinery.errors import IllegalAction
+from companion.machinery.step import Step, add_log
+from companion.machinery.turns import active_seat, seat_arg, whole_number
 
 NAME = "cities_knights"
 VIEW_KEY = "ck"
@@ -65,17 +69,10 @@ DECK_OF = {card: deck for deck, cards in DECKS.items() for card in cards}
 VP_CARDS = ("printer", "constitution")
 INVENTOR_FIXED = (2, 6, 8, 12)
 
-ACTIONS: dict[str, Spec] = {k: v for k, v in base.ACTIONS.items() if k not in ("buy_dev", "play_dev")}
+_actions = Actions()  # with the base game's, but for its development cards (LAYER below)
+action = _actions.action
 EFFECTS = {}  # progress card -> effect(step, seat)
 ROLL_PHASES = ("barbarian", "progress_discard", "aqueduct")  # decisions owed while a roll resolves
-
-
-def action(name, phases, actors, when=None):
-    def register(handler):
-        ACTIONS[name] = Spec(name, frozenset(phases), frozenset(actors), handler, when)
-        return handler
-
-    return register
 
 
 def effect(card):
@@ -86,29 +83,24 @@ def effect(card):
     return register
 
 
-active_seat = base.active_seat
-
-
 # ---------------------------------------------------------------- a new game
 
 
-def validate_config(config: dict) -> dict:
+def validate_config(config: dict, rules) -> dict:
     players = config.get("players") or []
-    if isinstance(config.get("variants"), dict) and config["variants"].get("two_players"):
-        raise IllegalAction("two_players_base_only")  # the rulebook leaves C&K for two to a download
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise IllegalAction("player_count", min=MIN_PLAYERS, max=MAX_PLAYERS)
     if config.get("board") == "beginner":
         # The first-game board is a picture (pages 2-3) that the rulebook's text doesn't
         # describe: no terrain, numbers or starting pieces to lay out.
         raise IllegalAction("ck_beginner_board")
-    return config
+    config = dict(config)
+    config.setdefault("target", TARGET)
+    return base.validate_config(config, rules)
 
 
 def new_state(config: dict) -> dict:
-    config = validate_config(dict(config))
-    config.setdefault("target", TARGET)
-    state = base.new_state({**config, "rules": NAME}, rulesets=(NAME,))
+    state = base.new_state(config)
     state["dev_deck"] = {}  # no development cards in Cities & Knights
     if state["bank"] is not None:
         state["bank"].update({c: COMMODITY_CARDS for c in COMMODITIES})
@@ -198,7 +190,8 @@ def progress_shows(level: int, red: int) -> bool:
 # ---------------------------------------------------------------- scoring
 
 
-def vp_total(state: dict, seat: int) -> int:
+def vp_base(state: dict, seat: int) -> int:
+    """Every Cities & Knights point lies open on the table (a layer may add its own)."""
     p = state["players"][seat]
     vp = p["settlements"] + 2 * p["cities"] + p["ruined"]
     vp += METROPOLIS_VP * len(metropolises(state, seat))
@@ -211,27 +204,15 @@ def vp_total(state: dict, seat: int) -> int:
     return vp
 
 
-def vp_public(state: dict, seat: int) -> int:
-    return vp_total(state, seat)  # every Cities & Knights point lies open on the table
-
-
 def vp_hidden(state: dict, seat: int) -> int:
     return 0
 
 
-def check_victory(state: dict, step: Step) -> None:
+def victory(rules, state: dict, step: Step) -> None:
     if state["phase"] in ("setup", "finished", "special_build", "board"):
         return
     seat = state["turn"]["seat"]
-    base.award_if_won(state, step, seat, vp_total(state, seat), 0)  # no hidden points in C&K
-
-
-def after_action(state: dict, step: Step) -> None:
-    if state["offers"]:
-        base.trading.drop_unpayable_offers(state)
-    check_victory(state, step)
-    if len(state["log"]) > base.LOG_LIMIT:
-        del state["log"][: len(state["log"]) - base.LOG_LIMIT]
+    base.award_if_won(state, step, seat, rules.vp_total(state, seat), 0)  # no hidden points in C&K
 
 
 # ---------------------------------------------------------------- helpers
@@ -337,13 +318,8 @@ def roll(step: Step) -> None:
     """Yellow and red number dice and the event die: typed in, from the reader, or virtual.
 
     After an Alchemist the number dice are already set: only the event die is rolled.
-    With the Events of Catan deck only the red die and the event die (ck_events.py)."""
+    With the Events of Catan deck the events layer rolls instead (layers/events/ck_rules.py)."""
     state, ck = step.state, step.state["ck"]
-    if state["config"]["dice_source"] == "events":
-        from . import ck_events
-
-        ck_events.roll(step)
-        return
     typed, event = step.args.get("dice"), step.args.get("event")
     if ck["alchemist"] is not None and typed is not None:
         raise IllegalAction("alchemist_set_dice")
@@ -423,9 +399,7 @@ def _resolve(step: Step) -> None:
             current["stage"] = "seven"
             owed = None
             if current["dice"] is None:  # the Events of Catan deck: now its card is revealed
-                from . import ck_events
-
-                current["total"], owed = ck_events.reveal(step)
+                current["total"], owed = step.rules.provided("reveal_card")(step)
             if _production(step, _total(current), owed):
                 state["phase"] = "aqueduct"
                 return
@@ -436,9 +410,7 @@ def _resolve(step: Step) -> None:
             else:
                 state["phase"] = "main"
                 if current["dice"] is None:
-                    from . import ck_events
-
-                    ck_events.card_event(step)  # the card's own event, after its production
+                    step.rules.provided("card_event")(step)  # the card's own event, after its production
             return
 
 
@@ -1310,7 +1282,7 @@ def end_turn(step: Step) -> None:
 # ---------------------------------------------------------------- views
 
 
-def extra_view(state: dict, viewer) -> dict:
+def view(rules, state: dict, viewer) -> dict:
     """The barbarian track, the battle figures and the charts (public); the own progress
     cards for a seat. Deck contents and order are never shown."""
     ck = state["ck"]
@@ -1350,6 +1322,8 @@ def extra_view(state: dict, viewer) -> dict:
         "muster": ck.get("muster"),
         "me": None,
     }
+    if state["phase"] != "finished":
+        result["orders"] = orders(state, viewer)
     if viewer != "table":
         seat = int(viewer)
         result["me"] = {"progress": list(state["players"][seat]["progress"]),
@@ -1590,8 +1564,8 @@ def _saboteur(step: Step, seat: int) -> None:
     """Every other player with at least as many points gives back half their hand
     (rounded down), chosen by themselves."""
     state = step.state
-    mine = vp_total(state, seat)
-    hit = [s for s in clockwise_from(state, seat)[1:] if vp_total(state, s) >= mine]
+    mine = step.rules.vp_total(state, seat)
+    hit = [s for s in clockwise_from(state, seat)[1:] if step.rules.vp_total(state, s) >= mine]
     step.log("saboteur", seat=seat, seats=hit)
     if hands.uses_hands(state):
         _ask_each(step, seat, [s for s in hit if hands.hand_size(state, s) >= 2], "sabotage")
@@ -1602,8 +1576,8 @@ def _wedding(step: Step, seat: int) -> None:
     """Every player with more points gives the player 2 cards of their choice (all they
     have if fewer)."""
     state = step.state
-    mine = vp_total(state, seat)
-    richer = [s for s in clockwise_from(state, seat)[1:] if vp_total(state, s) > mine]
+    mine = step.rules.vp_total(state, seat)
+    richer = [s for s in clockwise_from(state, seat)[1:] if step.rules.vp_total(state, s) > mine]
     step.log("wedding", seat=seat, seats=richer)
     if not hands.uses_hands(state):
         return
@@ -1651,7 +1625,7 @@ def card_answer(step: Step) -> None:
 
 
 def _opponent(step: Step, seat: int) -> int:
-    victim = base._seat_arg(step.state, step.args.get("victim"), "pick_opponent")
+    victim = seat_arg(step.state, step.args.get("victim"), "pick_opponent")
     if victim is None or victim == seat:
         raise IllegalAction("pick_opponent")
     return victim
@@ -1700,9 +1674,9 @@ def spy_take(step: Step) -> None:
     _card_done(step)
 
 
-def richer_opponents(state: dict, seat: int) -> list[int]:
-    mine = vp_total(state, seat)
-    return [s for s in clockwise_from(state, seat)[1:] if vp_total(state, s) > mine]
+def richer_opponents(rules, state: dict, seat: int) -> list[int]:
+    mine = rules.vp_total(state, seat)
+    return [s for s in clockwise_from(state, seat)[1:] if rules.vp_total(state, s) > mine]
 
 
 @effect("master_merchant")
@@ -1711,7 +1685,7 @@ def _master_merchant(step: Step, seat: int) -> None:
     (all they hold when fewer). With paper cards the table does it, told by the log."""
     state = step.state
     victim = _opponent(step, seat)
-    if victim not in richer_opponents(state, seat):
+    if victim not in richer_opponents(step.rules, state, seat):
         raise IllegalAction("master_merchant_richer")
     step.log("master_merchant", seat=seat, victim=victim, paper=not hands.uses_hands(state))
     if not hands.uses_hands(state):
@@ -1902,7 +1876,7 @@ def _diplomat(step: Step, seat: int) -> None:
     the usual rules. Without a board the table moves it (`victim`: whose road it was)."""
     state = step.state
     if not on_board(state):
-        owner = base._seat_arg(state, step.args.get("victim"), "pick_opponent")
+        owner = seat_arg(state, step.args.get("victim"), "pick_opponent")
         if owner is not None and owner != seat:
             if state["players"][owner]["roads"] <= 0:
                 raise IllegalAction("diplomat_open_road")
@@ -1966,3 +1940,100 @@ def intrigue_back(step: Step) -> None:
         state["players"][victim]["knights"].remove(knight)
         step.log("knight_lost", seat=victim, knight=knight["id"])
     _card_done(step)
+
+
+# ---------------------------------------------------------------- on the board
+
+
+COSTLY_ON_BOARD = ("knight", "wall")  # board kinds paid from the hand
+
+
+def more_board_targets(rules, state: dict, viewer, seat: int) -> tuple[dict, set]:
+    """Corners to tap: where a new knight may stand, a city that may get a wall, where a
+    displaced knight may go, which city a beaten player gives up; and which of these the
+    hand can't pay (the table never pays: builds are tapped on the player's phone)."""
+    pieces = state["board"]["pieces"]
+    targets = {}
+    if state["phase"] == "main":
+        targets["knight"] = knight_corners(state, seat)
+        targets["wall"] = sorted(c for c, s in pieces["cities"].items() if s == seat and c not in pieces["walls"])
+    pending_seats = [p["seat"] for p in state["pending"]
+                     if viewer == "table" or p["seat"] == int(viewer)]
+    displaced = state["ck"]["displaced"]
+    if state["phase"] == "relocate" and displaced and displaced["seat"] in pending_seats:
+        targets["relocate"] = list(displaced["options"])
+    if state["phase"] == "barbarian":
+        losers = [p["seat"] for p in state["pending"] if p["kind"] == "lose_city" and p["seat"] in pending_seats]
+        if losers:
+            targets["lose_city"] = free_cities(state, losers[0])
+    unaffordable = set()
+    if hands.uses_hands(state) and state["phase"] == "main":
+        if viewer == "table":
+            unaffordable = set(COSTLY_ON_BOARD)
+        else:
+            cards = hands.hand(state, seat)
+            unaffordable = {k for k in COSTLY_ON_BOARD if hands.missing(cards, COSTS[k])}
+    return targets, unaffordable
+
+
+def orders(state: dict, viewer) -> dict | None:
+    """What the active player's knights may do now, for their phone (or the table in paper
+    mode): each knight with its place, where it may move, whether it may chase the robber,
+    be activated or promoted. Knights lie open on the table: nothing here is secret."""
+    if state["phase"] not in ("main", "roll"):
+        return None
+    seat = state["turn"]["seat"]
+    if viewer != "table" and int(viewer) != seat:
+        return None
+    turn = state["turn"]["number"]
+    with_board = state["board"] is not None
+    g = boards.geometry(state["board"]["layout"]) if with_board else None
+    knights = []
+    for k in state["players"][seat]["knights"]:
+        ready = k["active"] and k["activated"] != turn and k["acted"] != turn and state["phase"] == "main"
+        moves, chase = [], False
+        if ready and with_board and k["corner"]:
+            pieces = state["board"]["pieces"]
+            for corner in sorted(reachable_corners(state, seat, k["corner"])):
+                if boards.building_at(pieces, corner):
+                    continue
+                other = pieces["knights"].get(corner)
+                if other is None:
+                    moves.append({"corner": corner, "displaces": None})
+                elif other != seat:
+                    _other_seat, theirs = _owner_knight_at(state, corner)
+                    if theirs["level"] < k["level"]:
+                        moves.append({"corner": corner, "displaces": other})
+            chase = not robber_locked(state) and state["board"]["robber"] in g.corner_hexes[k["corner"]]
+        promotion = _promotion_refusal(state, seat, k)
+        knights.append({**k, "ready": ready, "moves": moves, "chase": chase,
+                        "promotable": promotion is None, "promotion_refusal": promotion[0] if promotion else None})
+    return {"seat": seat, "knights": knights}
+
+
+# ---------------------------------------------------------------- the layer
+
+
+def applies(config: dict) -> bool:
+    return config.get("rules") == NAME
+
+
+LAYER = Layer(
+    name=NAME,
+    core=True,
+    seats=(MIN_PLAYERS, MAX_PLAYERS),
+    extends="base",
+    applies=applies,
+    actions=_actions.table,
+    drops=frozenset({"buy_dev", "play_dev"}),  # no development cards: progress cards instead
+    hooks={"new_state": new_state, "validate_config": validate_config, "vp_base": vp_base, "vp_hidden": vp_hidden,
+           "victory": victory, "view": view, "more_board_targets": more_board_targets},
+    phases=frozenset({"barbarian", "progress_discard", "aqueduct", "relocate", "card_answer"}),
+    pending=frozenset({"progress_discard", "muster", "lose_city", "defender_choice", "aqueduct", "relocate_knight",
+                       "sabotage", "wedding", "deserter", "deserter_place", "harbor_answer", "harbor_offer",
+                       "intrigue_back", "master_merchant", "spy"}),
+    options=("advanced_battle",),
+    view_key=VIEW_KEY,
+    board_actions={"knight": ("build_knight",), "relocate": ("relocate_knight",), "wall": ("build_wall",),
+                   "lose_city": ("lose_city",)},
+)

@@ -65,12 +65,17 @@ cards with a "Miasta i Rycerze" paragraph (CK_VERSIONS) get "ck" in their plan, 
   takes    never a progress card (those are not in the hand the draw is made from)
   Epidemic cities bring 1 resource and no commodity
 """
-from . import base
-from . import board as boards
-from . import cities_knights as ck
-from . import hands
-from .errors import IllegalAction
-from .step import Step
+from companion.layers.base import rules as base
+from companion.layers.cities_knights import rules as ck
+from companion.machinery import board as boards
+from companion.machinery import hands
+from companion.machinery.composition import Actions, Layer
+from companion.machinery.errors import IllegalAction
+from companion.machinery.step import Step
+from companion.machinery.turns import active_seat, seat_arg
+
+ANSWERS = Actions()  # the answers to a card, in every core
+_reveal = Actions()  # turning a card instead of rolling: the base game (C&K rolls its dice first)
 
 STREAM = "events"
 YEAR = 31   # cards revealed per year: the ones above New Year
@@ -149,7 +154,7 @@ def _uses_events(state: dict) -> bool:
     return state["config"]["dice_source"] == "events"
 
 
-@base.action("reveal_event", phases={"roll"}, actors={"active", "table"}, when=_uses_events)
+@_reveal.action("reveal_event", phases={"roll"}, actors={"active", "table"}, when=_uses_events)
 def reveal_event(step: Step) -> None:
     """Reveal the top event card: its number produces as a roll would, then its event."""
     show_card(step, next_card(step))
@@ -181,7 +186,7 @@ def _on_view(step: Step, card_id: int) -> dict:
     deck = state["events"]
     card = CARDS[card_id]
     deck["card"] = card_id
-    deck["effect"] = plan_for(state, card["event"])
+    deck["effect"] = plan_for(step.rules, state, card["event"])
     step.log("event_revealed", seat=state["turn"]["seat"], number=card["number"], event=card["event"],
              year=deck["year"], nth=len(deck["revealed"]))
     return card
@@ -212,36 +217,32 @@ def _knights(state: dict) -> tuple[dict[int, int], str]:
     return {s: p["knights_played"] for s, p in enumerate(state["players"])}, "knights"
 
 
-def _vp(state: dict, seat: int) -> int:
-    return (ck.vp_public if cities_knights(state) else base.vp_public)(state, seat)
-
-
 def _top(values: dict[int, int]) -> tuple[list[int], int]:
     """The seats with the highest value (none when it is 0) and that value."""
     best = max(values.values(), default=0)
     return ([s for s, v in sorted(values.items()) if v == best] if best > 0 else []), best
 
 
-def plan_robber_attack(state: dict) -> dict:
+def plan_robber_attack(rules, state: dict) -> dict:
     return {}  # a 7: discards, the robber moves and robs (base rules)
 
 
-def plan_epidemic(state: dict) -> dict:
+def plan_epidemic(rules, state: dict) -> dict:
     return {"city_yield": 1}
 
 
-def plan_earthquake(state: dict) -> dict:
+def plan_earthquake(rules, state: dict) -> dict:
     seats = [s for s in range(len(state["players"])) if _undamaged_roads(state, s)]
     return {"damage": seats} if seats else {"damage": [], "nobody": "no_roads"}
 
 
-def plan_good_neighbors(state: dict) -> dict:
+def plan_good_neighbors(rules, state: dict) -> dict:
     n = len(state["players"])
     # Play goes clockwise, to the left: the neighbour on the left is the next seat.
     return {"gives": [[s, (s + 1) % n] for s in range(n)]}
 
 
-def plan_tournament(state: dict) -> dict:
+def plan_tournament(rules, state: dict) -> dict:
     knights, measure = _knights(state)
     seats, best = _top(knights)
     if not seats:
@@ -249,7 +250,7 @@ def plan_tournament(state: dict) -> dict:
     return {"gains": seats, "basis": {str(s): knights[s] for s in seats}, "measure": measure}
 
 
-def plan_trade_advantage(state: dict) -> dict:
+def plan_trade_advantage(rules, state: dict) -> dict:
     holder = state["longest_road"]
     if holder is None:
         return {"taker": None, "nobody": "no_longest_road"}
@@ -271,7 +272,7 @@ def harbour_buildings(state: dict) -> dict[int, int] | None:
     return counts
 
 
-def plan_calm_sea(state: dict) -> dict:
+def plan_calm_sea(rules, state: dict) -> dict:
     counts = harbour_buildings(state)
     if counts is None:
         return {"gains": None, "nobody": "no_board"}  # the table counts the harbours itself
@@ -292,14 +293,14 @@ def desert_hex(state: dict) -> str | None:
     return start if start in deserts else (deserts[0] if deserts else None)
 
 
-def plan_robber_flees(state: dict) -> dict:
+def plan_robber_flees(rules, state: dict) -> dict:
     if not base.on_board(state):
         return {"robber": "desert"}
     return {"robber": desert_hex(state), "from": state["board"]["robber"]}
 
 
-def plan_neighborly_assistance(state: dict) -> dict:
-    vp = {s: _vp(state, s) for s in range(len(state["players"]))}
+def plan_neighborly_assistance(rules, state: dict) -> dict:
+    vp = {s: rules.vp_public(state, s) for s in range(len(state["players"]))}
     best = max(vp.values())
     helpers = [s for s, v in vp.items() if v == best]
     others = [s for s, v in vp.items() if v < best]
@@ -308,7 +309,7 @@ def plan_neighborly_assistance(state: dict) -> dict:
     return {"helpers": helpers, "to_any_of": others, "basis": {str(s): vp[s] for s in helpers}, "measure": "vp"}
 
 
-def plan_conflict(state: dict) -> dict:
+def plan_conflict(rules, state: dict) -> dict:
     if state["largest_army"] is not None:
         return {"taker": state["largest_army"], "measure": "largest_army"}
     knights, measure = _knights(state)
@@ -320,11 +321,11 @@ def plan_conflict(state: dict) -> dict:
     return {"taker": seats[0], "basis": {str(seats[0]): best}, "measure": measure}
 
 
-def plan_plentiful_year(state: dict) -> dict:
+def plan_plentiful_year(rules, state: dict) -> dict:
     return {"gains": list(range(len(state["players"])))}
 
 
-def plan_no_event(state: dict) -> dict:
+def plan_no_event(rules, state: dict) -> dict:
     return {}
 
 
@@ -349,8 +350,8 @@ CK_VERSIONS = ("epidemic", "good_neighbors", "tournament", "trade_advantage", "c
                "neighborly_assistance", "conflict", "plentiful_year")
 
 
-def plan_for(state: dict, event: str) -> dict:
-    plan = PLANS[event](state)
+def plan_for(rules, state: dict, event: str) -> dict:
+    plan = PLANS[event](rules, state)
     if cities_knights(state) and event in CK_VERSIONS:
         plan["ck"] = True
     return plan
@@ -469,11 +470,10 @@ def _undamaged_roads(state: dict, seat: int) -> int:
     return state["players"][seat]["roads"] - len(damaged_roads(state, seat))
 
 
-def _repair_first(state: dict, seat: int) -> str | None:
+def _repair_first(rules, state: dict, seat: int) -> str | None:
     return "repair_road_first" if damaged_roads(state, seat) else None
 
 
-base.ROAD_BLOCKERS.append(_repair_first)
 
 
 def _edge_arg(step: Step) -> str:
@@ -483,7 +483,7 @@ def _edge_arg(step: Step) -> str:
     return edge
 
 
-@base.action("damage_road", phases={"event"}, actors={"pending", "table"}, when=_has(EARTHQUAKE))
+@ANSWERS.action("damage_road", phases={"event"}, actors={"pending", "table"}, when=_has(EARTHQUAKE))
 def damage_road(step: Step) -> None:
     """Earthquake, on a board: a player turns one of their roads on its side (taps it)."""
     state = step.state
@@ -502,14 +502,14 @@ def damage_road(step: Step) -> None:
 
 
 def _has_damaged_road(state: dict) -> bool:
-    return bool(damaged_roads(state, base.active_seat(state)))
+    return bool(damaged_roads(state, active_seat(state)))
 
 
-@base.action("repair_road", phases={"main", "special_build"}, actors={"active", "table"}, when=_has_damaged_road)
+@ANSWERS.action("repair_road", phases={"main", "special_build"}, actors={"active", "table"}, when=_has_damaged_road)
 def repair_road(step: Step) -> None:
     """Repair a road the Earthquake damaged: 1 lumber + 1 brick, like building one."""
     state = step.state
-    seat = base.active_seat(state)
+    seat = active_seat(state)
     mine = damaged_roads(state, seat)
     if not mine:
         raise IllegalAction("no_damaged_road")
@@ -527,7 +527,7 @@ def repair_road(step: Step) -> None:
 # ---------------------------------------------------------------- Trade Advantage, Conflict
 
 
-@base.action("event_take", phases={"event"}, actors={"pending", "table"}, when=_has(TAKE))
+@ANSWERS.action("event_take", phases={"event"}, actors={"pending", "table"}, when=_has(TAKE))
 def event_take(step: Step) -> None:
     """The taker says whose hand they drew 1 random card from (or that they took none).
 
@@ -535,7 +535,7 @@ def event_take(step: Step) -> None:
     state = step.state
     _on_phone(step)
     seat = step.seat_for_pending(TAKE)
-    victim = base._seat_arg(state, step.args.get("victim"), "bad_victim")
+    victim = seat_arg(state, step.args.get("victim"), "bad_victim")
     if victim == seat:
         raise IllegalAction("rob_yourself")
     with_hands = hands.uses_hands(state)
@@ -574,7 +574,7 @@ def _card_held(state: dict, seat: int, resource: str) -> None:
         raise IllegalAction("card_not_held", resource=resource)
 
 
-@base.action("event_gain", phases={"event"}, actors={"pending", "table"}, when=_has(GAIN))
+@ANSWERS.action("event_gain", phases={"event"}, actors={"pending", "table"}, when=_has(GAIN))
 def event_gain(step: Step) -> None:
     """Plentiful Year, Tournament, Calm Sea: take 1 resource of your choice from the bank."""
     state = step.state
@@ -592,7 +592,7 @@ def event_gain(step: Step) -> None:
             _answered(state, p["seat"], GAIN)
 
 
-@base.action("event_give", phases={"event"}, actors={"pending", "table"}, when=_has(GIVE))
+@ANSWERS.action("event_give", phases={"event"}, actors={"pending", "table"}, when=_has(GIVE))
 def event_give(step: Step) -> None:
     """Good Neighbours: pick the card to pass to the left. The cards pass when all have picked."""
     state = step.state
@@ -614,7 +614,7 @@ def event_give(step: Step) -> None:
         step.log("event_gave", seat=giver_seat, secret_for=[giver_seat, to], shown={"to": to}, card=card)
 
 
-@base.action("event_help", phases={"event"}, actors={"pending", "table"}, when=_has(HELP))
+@ANSWERS.action("event_help", phases={"event"}, actors={"pending", "table"}, when=_has(HELP))
 def event_help(step: Step) -> None:
     """Neighbourly Assistance: a leader gives 1 card of their choice to a player of their
     choice with fewer points."""
@@ -622,7 +622,7 @@ def event_help(step: Step) -> None:
     _on_phone(step)
     seat = step.seat_for_pending(HELP)
     resource = _card(step)
-    to = base._seat_arg(state, step.args.get("to"), "bad_receiver")
+    to = seat_arg(state, step.args.get("to"), "bad_receiver")
     if to not in state["events"]["effect"]["to_any_of"]:
         raise IllegalAction("bad_receiver")
     _card_held(state, seat, resource)
@@ -655,9 +655,12 @@ def my_choice(state: dict, seat: int) -> dict | None:
 # ---------------------------------------------------------------- what the screens see
 
 
-def board_targets(state: dict, viewer) -> dict:
-    """Earthquake on a board: the roads a viewer may tap to turn on their side."""
-    if state["phase"] != "event" or not base.on_board(state):
+def board_targets(rules, state: dict, viewer) -> dict | None:
+    """Earthquake on a board: the roads a viewer may tap to turn on their side (None:
+    not an event's turn, the usual targets)."""
+    if state["phase"] != "event":
+        return None
+    if not base.on_board(state):
         return {}
     pending = {p["seat"] for p in state["pending"] if p["kind"] == EARTHQUAKE}
     if viewer != "table":
@@ -667,6 +670,14 @@ def board_targets(state: dict, viewer) -> dict:
     damaged = {d["edge"] for d in damaged_roads(state)}
     roads = state["board"]["pieces"]["roads"]
     return {"road": sorted(e for e, s in roads.items() if s in pending and e not in damaged)}
+
+
+def view(rules, state: dict, viewer) -> tuple[str, dict | None]:
+    return "events", public_view(state)
+
+
+def hand_view(rules, state: dict, seat: int) -> tuple[str, dict | None]:
+    return "event_choice", my_choice(state, seat)  # what an event card asks of this seat
 
 
 def public_view(state: dict) -> dict | None:
@@ -691,3 +702,26 @@ def public_view(state: dict) -> dict | None:
         "pile": [CARDS[c]["number"] for c in deck["revealed"]],
         "damaged": [dict(d) for d in deck["damaged"]],
     }
+
+
+# ---------------------------------------------------------------- the layer
+
+HOOKS = {"road_blockers": _repair_first, "board_targets": board_targets, "view": view, "hand_view": hand_view}
+PENDING = frozenset({EARTHQUAKE, TAKE, GAIN, GIVE, HELP})
+
+
+def applies(config: dict) -> bool:
+    """A dice source: any game of the base game may switch to the deck, even mid-game."""
+    return config.get("rules", "base") == "base"
+
+
+LAYER = Layer(
+    name="events",
+    applies=applies,
+    actions={**_reveal.table, **ANSWERS.table},
+    hooks=HOOKS,
+    phases=frozenset({"event"}),
+    pending=PENDING,
+    view_key="events",
+    board_actions={"road": ("damage_road",)},
+)

@@ -14,10 +14,15 @@ class Spec:
     when: Callable | None = None  # state -> bool: the action exists in this situation at all
 
 
-class Step:
-    """Applies one action. Chance comes from recorded outcomes or, live, from `chance`."""
+LOG_LIMIT = 200  # log entries a state keeps (the records keep everything)
 
-    def __init__(self, state: dict, action: dict, chance=None, recorded: dict | None = None):
+
+class Step:
+    """Applies one action under a game's composed `rules` (machinery/composition.py).
+    Chance comes from recorded outcomes or, live, from `chance`."""
+
+    def __init__(self, rules, state: dict, action: dict, chance=None, recorded: dict | None = None):
+        self.rules = rules
         self.state = state
         self.action = action
         self.args = action.get("args") or {}
@@ -72,3 +77,8 @@ def add_log(state: dict, kind: str, seat: int | None = None, secret_for: list | 
         entry["params"] = dict(shown or {})
         entry["secret"] = {"seats": list(secret_for), "params": params}
     state["log"].append(entry)
+
+
+def trim_log(state: dict) -> None:
+    if len(state["log"]) > LOG_LIMIT:
+        del state["log"][: len(state["log"]) - LOG_LIMIT]

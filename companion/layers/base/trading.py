@@ -5,11 +5,15 @@ active player offers (to everyone or to one player); the others accept, decline 
 a counter-offer; the active player picks one acceptance and both hands change in the
 same action. Offers vanish at the end of the turn or as soon as they can't be paid.
 """
-from . import board as boards
-from . import hands
-from .base import action, active_seat, whole_number
-from .errors import IllegalAction
-from .step import Step
+from companion.machinery import board as boards
+from companion.machinery import hands
+from companion.machinery.composition import Actions
+from companion.machinery.errors import IllegalAction
+from companion.machinery.step import Step
+from companion.machinery.turns import active_seat, whole_number
+
+ACTIONS = Actions()  # the base game's layer takes them (rules.py)
+action = ACTIONS.action
 
 MAX_OPEN_OFFERS = 12
 ANSWERS = ("accept", "decline")

@@ -5,8 +5,8 @@ event's "Miasta i Rycerze" paragraph and the combination section. The active pla
 the red die and the event die; the event die is resolved as usual; then the top event
 card is revealed and resolved.
 
-How the turn goes here (cities_knights.roll hands over to `roll`, and its _resolve calls
-`reveal` and `card_event` at the right stages):
+How the turn goes here (this layer wraps Cities & Knights' roll, and C&K's _resolve calls
+the `reveal_card` and `card_event` this layer provides at the right stages):
   1. the red die and the event die: typed in, rolled virtually, or read by the dice reader
      (which reads the yellow die too: only its red die counts);
   2. the event die, as without the deck: the ship moves (an attack at once), or a city
@@ -26,13 +26,12 @@ The Events' own answers (damage_road, repair_road, event_take, event_gain, event
 event_help) join the Cities & Knights actions here; its reveal_event does not: the roll
 reveals the card.
 """
-from . import base, events
-from . import cities_knights as ck
-from .errors import IllegalAction
-from .step import Step
-
-ck.ACTIONS.update({name: base.ACTIONS[name] for name in (
-    "damage_road", "repair_road", "event_take", "event_gain", "event_give", "event_help")})
+from companion.layers.base import rules as base
+from companion.layers.cities_knights import rules as ck
+from companion.layers.events import rules as events
+from companion.machinery.composition import Layer
+from companion.machinery.errors import IllegalAction
+from companion.machinery.step import Step
 
 
 def roll(step: Step) -> None:
@@ -110,3 +109,31 @@ def card_event(step: Step) -> None:
     """After production (and the aqueduct): the card's event."""
     deck = step.state["events"]
     events.apply_event(step, events.CARDS[deck["card"]]["event"], deck["effect"])
+
+
+def _deck_or_dice(roll_dice):
+    """Cities & Knights' roll: the red die and the event die, then a card, with the deck."""
+    def roll_for_deck(step: Step) -> None:
+        if step.state["config"]["dice_source"] == "events":
+            roll(step)
+        else:
+            roll_dice(step)
+    return roll_for_deck
+
+
+def applies(config: dict) -> bool:
+    return config.get("rules") == ck.NAME
+
+
+LAYER = Layer(
+    name="events_cities_knights",
+    applies=applies,
+    actions=events.ANSWERS.table,
+    wraps={"roll": _deck_or_dice},
+    hooks=events.HOOKS,
+    provides={"reveal_card": reveal, "card_event": card_event},
+    phases=frozenset({"event"}),
+    pending=events.PENDING,
+    view_key="events",
+    board_actions={"road": ("damage_road",)},
+)

@@ -1,0 +1,10 @@
+"""Every core and layer the app knows, in composition order: one package each.
+
+Adding a scenario or a game option means adding its package and its name here; the
+engine composes a game's rules from the layers that apply to its config, and the shared
+screens loop over the same layers (their messages, screens and partials).
+"""
+from . import base, cities_knights, events, friendly_robber, harbormaster, catan_for_two
+
+PACKAGES = (base, cities_knights, events, friendly_robber, harbormaster, catan_for_two)
+LAYERS = tuple(layer for package in PACKAGES for layer in package.LAYERS)

@@ -1,0 +1,3 @@
+from . import ck_rules, rules
+
+LAYERS = (rules.LAYER, ck_rules.LAYER)

@@ -1,0 +1,254 @@
+"""A game's rules, composed when the game is created: a core plus the layers its config names.
+
+A `Layer` is what one package knows (companion/layers/<name>/rules.py): its actions, the
+actions of the layers below it that it wraps, its hooks, the phases and pending decisions
+it owns, and which configs it belongs to. `compose` builds a `Rules` from the layers that
+apply to one config, in registry order. Nothing is registered into another module's
+tables: a layer's tables are its own, and a `Rules` is a new object per composition.
+
+Hooks (name -> one function per layer that has it; called in registry order):
+  core hooks, the last core in the chain wins (Cities & Knights over the base game):
+    new_state(config) -> state     validate_config(config) -> config
+    vp_base(state, seat) -> int     vp_hidden(state, seat) -> int
+    active_seat(state) -> int       victory(rules, state, step)     view(rules, state, viewer) -> dict | None
+    dice_sources() -> tuple
+  layer hooks, every layer's in turn:
+    check_config(config, rules)    refuse a clean config this layer can't play (a clear
+                                   code), or add this layer's own derived settings to it
+    new_state(state)                this layer's part of a new game's state
+    extra_vp(rules, state, seat) -> int      public points from this layer (special cards)
+    after_action(rules, state, step)         after every action, before the victory check
+    robber_limits(rules, state, hexes) -> hexes   the hexes the robber may still go to
+    robber_spares(rules, state) -> seats     seats the robber never robs
+    road_blockers(rules, state, seat) -> code | None
+    view(rules, state, viewer) -> (key, part)   this layer's part of a viewer's view
+    hand_view(rules, state, seat) -> (key, part) its part of a seat's own hand
+    board_targets(rules, state, viewer) -> dict | None   tap targets of its own steps (None: the usual)
+    more_board_targets(rules, state, viewer, seat) -> (targets, unaffordable kinds)
+  hooks one layer offers another (at most one provider): see `Rules.provided`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Callable, Mapping
+
+from .errors import IllegalAction
+from .step import Spec
+
+CORE_HOOKS = ("new_state", "validate_config", "vp_base", "vp_hidden", "active_seat", "victory", "view", "dice_sources")
+
+
+def _never(config: dict) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Layer:
+    name: str
+    core: bool = False
+    extends: str | None = None          # a core built on another core (its actions, minus `drops`)
+    applies: Callable[[dict], bool] = _never  # is this layer part of a game with this config?
+    actions: Mapping[str, Spec] = field(default_factory=dict)
+    drops: frozenset = frozenset()      # the extended core's actions this core does not have
+    wraps: Mapping[str, Callable] = field(default_factory=dict)  # action -> (handler -> handler)
+    hooks: Mapping[str, Callable] = field(default_factory=dict)
+    provides: Mapping[str, Callable] = field(default_factory=dict)  # for another layer to call
+    phases: frozenset = frozenset()     # the phases this layer's actions may leave a game in
+    pending: frozenset = frozenset()    # the kinds of pending decision it asks for
+    options: tuple = ()                 # the config["variants"] keys it owns
+    view_key: str | None = None         # where its part of a view goes
+    board_actions: Mapping[str, tuple] = field(default_factory=dict)  # tap kind -> the actions it may be
+    cores: frozenset | None = None      # the cores it combines with (None: every one)
+    core_refusal: str = "layer_not_with_core"  # the refusal when it is asked for with another
+    seats: tuple[int, int] | None = None  # the table sizes it is played with (None: the core's);
+                                          # the layer checks the count itself (check_config)
+
+
+class Actions:
+    """A layer's own action table, filled by its `@actions.action` decorators."""
+
+    def __init__(self):
+        self.table: dict[str, Spec] = {}
+
+    def action(self, name, phases, actors, when=None):
+        def register(handler):
+            self.table[name] = Spec(name, frozenset(phases), frozenset(actors), handler, when)
+            return handler
+
+        return register
+
+
+class Rules:
+    """One game's composed rules. Immutable once built; shared by every game composed alike."""
+
+    def __init__(self, layers: tuple[Layer, ...], known_options: tuple = ()):
+        self.layers = layers
+        self.known_options = known_options
+        self.names = tuple(layer.name for layer in layers)
+        self.core = [layer for layer in layers if layer.core][-1]
+        actions: dict[str, Spec] = {}
+        hooks: dict[str, list] = {}
+        core_hooks: dict[str, Callable] = {}
+        provided: dict[str, Callable] = {}
+        for layer in layers:
+            for name in layer.drops:
+                actions.pop(name, None)
+            for name, spec in layer.actions.items():
+                if name in actions and not layer.core:
+                    raise ValueError(f"{layer.name} redefines the action {name}: wrap it instead")
+                actions[name] = spec
+            for name, wrap in layer.wraps.items():
+                if name not in actions:
+                    raise ValueError(f"{layer.name} wraps {name}, which no layer below it has")
+                spec = actions[name]
+                actions[name] = Spec(spec.name, spec.phases, spec.actors, wrap(spec.handler), spec.when)
+            for name, hook in layer.hooks.items():
+                if layer.core and name in CORE_HOOKS:
+                    core_hooks[name] = hook
+                else:
+                    hooks.setdefault(name, []).append(hook)
+            for name, function in layer.provides.items():
+                if name in provided:
+                    raise ValueError(f"{name} is provided twice")
+                provided[name] = function
+        self.actions = MappingProxyType(actions)
+        self._hooks = {name: tuple(found) for name, found in hooks.items()}
+        self._core = core_hooks
+        self._provided = provided
+        self.phases = frozenset().union(*(layer.phases for layer in layers))
+        self.pending = frozenset().union(*(layer.pending for layer in layers))
+        self.options = frozenset(option for layer in layers for option in layer.options)
+        board_actions: dict[str, tuple] = {}
+        for layer in layers:
+            for kind, names in layer.board_actions.items():
+                board_actions[kind] = board_actions.get(kind, ()) + tuple(names)
+        self.board_actions = MappingProxyType(board_actions)
+
+    def __repr__(self) -> str:
+        return f"Rules({' + '.join(self.names)})"
+
+    def has(self, name: str) -> bool:
+        return name in self.names
+
+    def hooks(self, name: str) -> tuple:
+        return self._hooks.get(name, ())
+
+    def provided(self, name: str) -> Callable | None:
+        """A function one layer offers to another (None when no layer of this game has it)."""
+        return self._provided.get(name)
+
+    # ------------------------------------------------------------ the core's answers
+
+    def new_state(self, config: dict) -> dict:
+        state = self._core["new_state"](self.validate_config(config))
+        for hook in self.hooks("new_state"):
+            hook(state)
+        return state
+
+    def validate_config(self, config: dict) -> dict:
+        """The core's checks, then each layer's: a clean config, or IllegalAction."""
+        clean = self._core["validate_config"](config, self)
+        for check in self.hooks("check_config"):
+            check(clean, self)
+        return clean
+
+    def clean_options(self, options) -> dict:
+        """config["variants"]: known options only, each one a layer of this game owns."""
+        if not isinstance(options, dict) or set(options) - set(self.known_options):
+            raise IllegalAction("unknown_variant")
+        chosen = {name: True for name in self.known_options if options.get(name) is True}
+        for name in chosen:
+            if name not in self.options:
+                raise IllegalAction("variant_not_in_rules", variant=name)
+        return chosen
+
+    def sets_table_size(self) -> bool:
+        """Does a layer of this game say how many play (a two-player variant)?"""
+        return any(layer.seats is not None for layer in self.layers if not layer.core)
+
+    def active_seat(self, state: dict) -> int:
+        return self._core["active_seat"](state)
+
+    def dice_sources(self) -> tuple:
+        return self._core["dice_sources"]()
+
+    def vp_hidden(self, state: dict, seat: int) -> int:
+        return self._core["vp_hidden"](state, seat)
+
+    def vp_extra(self, state: dict, seat: int) -> int:
+        return sum(extra(self, state, seat) for extra in self.hooks("extra_vp"))
+
+    def vp_total(self, state: dict, seat: int) -> int:
+        """Every point `seat` holds, hidden ones too."""
+        return self._core["vp_base"](state, seat) + self.vp_hidden(state, seat) + self.vp_extra(state, seat)
+
+    def vp_public(self, state: dict, seat: int) -> int:
+        """The points the table sees (all of them once the game is over)."""
+        if state["winner"] is not None:
+            return self.vp_total(state, seat)
+        return self._core["vp_base"](state, seat) + self.vp_extra(state, seat)
+
+    def after_action(self, state: dict, step) -> None:
+        for hook in self.hooks("after_action"):
+            hook(self, state, step)
+        self._core["victory"](self, state, step)
+
+    # ------------------------------------------------------------ the robber and the roads
+
+    def robber_limited(self, state: dict, hexes: list[str]) -> list[str]:
+        for limit in self.hooks("robber_limits"):
+            hexes = limit(self, state, hexes)
+        return hexes
+
+    def robber_spared(self, state: dict) -> set:
+        return {seat for spares in self.hooks("robber_spares") for seat in spares(self, state)}
+
+    def road_blocked(self, state: dict, seat: int) -> str | None:
+        """Why `seat` may not build a road now (a refusal code), or None."""
+        for blocker in self.hooks("road_blockers"):
+            code = blocker(self, state, seat)
+            if code:
+                return code
+        return None
+
+    # ------------------------------------------------------------ views
+
+    def view_parts(self, state: dict, viewer) -> dict:
+        """Each layer's own part of `viewer`'s view, under the layer's key."""
+        parts = {}
+        core_view = self._core.get("view")
+        if core_view is not None and self.core.view_key:
+            parts[self.core.view_key] = core_view(self, state, viewer)
+        for hook in self.hooks("view"):
+            key, part = hook(self, state, viewer)
+            if isinstance(parts.get(key), dict) and isinstance(part, dict):
+                parts[key] = {**parts[key], **part}  # several game options share "variants"
+            else:
+                parts[key] = part
+        return parts
+
+    def view_keys(self) -> tuple:
+        return tuple(dict.fromkeys(layer.view_key for layer in self.layers if layer.view_key))
+
+
+def compose(registry: tuple[Layer, ...], config: dict) -> Rules:
+    """The rules for a game with this config: its core (and the cores it extends), then
+    every layer that applies to it, in registry order."""
+    by_name = {layer.name: layer for layer in registry}
+    cores = [layer for layer in registry if layer.core and layer.applies(config)]
+    if len(cores) != 1:
+        raise IllegalAction("unknown_rules", rules=str(config.get("rules"))[:30])
+    chain = [cores[0]]
+    while chain[0].extends is not None:
+        chain.insert(0, by_name[chain[0].extends])
+    layers = [layer for layer in registry if not layer.core and layer.applies(config)]
+    for layer in layers:
+        if layer.cores is not None and chain[-1].name not in layer.cores:
+            raise IllegalAction(layer.core_refusal, layer=layer.name, core=chain[-1].name)
+    return Rules(tuple(chain + layers), layer_options(registry))
+
+
+def layer_options(registry: tuple[Layer, ...]) -> tuple[str, ...]:
+    """Every game option any layer owns (config["variants"] keys)."""
+    return tuple(option for layer in registry for option in layer.options)

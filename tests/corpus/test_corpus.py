@@ -1,0 +1,162 @@
+"""Games recorded before the rulesets became layers replay to the same summary and views.
+
+Each file in games/ is a game exported as the site exports it (config and records with
+their outcomes: services.export_records) and what the engine gave at a few points of the
+log when the file was made (make_corpus.py): the summary with everything revealed, the
+history (what may be undone and redone), the view of the table and of every seat, and
+every seat's log. Here the records are replayed with `fold` and no chance at all, as a
+saved game is, and everything must come out the same.
+
+A file writes its logs as indices into its `log_entries`, and parts of the views that
+recur once, in `shared`, as {"$shared": i}: `expand` puts them back before comparing.
+The files are never written here: a failure is a change of behaviour, not a stale file.
+"""
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.engine import TABLE, fold, log_for, view
+from companion.engine.summary import summary
+from companion.engine.views import VIEW_KEYS
+
+GAMES = Path(__file__).resolve().parent / "games"
+
+# Every configuration the corpus must keep (a deleted file fails the coverage test).
+REQUIRED = [
+    "base_paper_3",  # base game, no board, paper cards
+    "base_paper_4",
+    "base_beginner_hands_4",  # beginner board, hands on phones
+    "base_random_board_paper_4",  # random board, paper cards
+    "base_random_hands_5",  # random 5-6 board, hands, special build phase
+    "base_balanced_hands_6",  # balanced 5-6 board, hands, special build phase
+    "ck_paper_4",  # Cities & Knights without a board
+    "ck_board_hands_4",  # Cities & Knights, board and hands
+    "ck_advanced_battle_4",  # option: advanced battle
+    "events_paper_4",  # Events of Catan deck, base, paper
+    "events_board_paper_4",  # Events of Catan deck, beginner board, paper
+    "events_hands_4",  # Events of Catan deck, base, hands
+    "ck_events_hands_4",  # Events of Catan deck in Cities & Knights
+    "friendly_robber_hands_4",  # option: friendly robber
+    "harbormaster_board_paper_4",  # option: Harbormaster, awarded on the board
+    "two_players_hands",  # Catan for two
+    "two_players_events_hands",  # Catan for two on the Events of Catan deck
+]
+
+
+def _files() -> list[Path]:
+    return sorted(GAMES.glob("*.json"))
+
+
+def plain(data):
+    """Through JSON and back: tuples become lists, keys strings, as in a stored file."""
+    return json.loads(json.dumps(data))
+
+
+def expand(node, shared: list):
+    if isinstance(node, dict):
+        if set(node) == {"$shared"}:
+            return expand(shared[node["$shared"]], shared)
+        return {key: expand(value, shared) for key, value in node.items()}
+    if isinstance(node, list):
+        return [expand(value, shared) for value in node]
+    return node
+
+
+def first_difference(expected, actual, path: str = "$"):
+    """(path, expected part, actual part) of the first difference, or None."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key in sorted(set(expected) | set(actual), key=str):
+            if key not in actual:
+                return f"{path}.{key}", expected[key], "<missing>"
+            if key not in expected:
+                return f"{path}.{key}", "<missing>", actual[key]
+            found = first_difference(expected[key], actual[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(expected, list) and isinstance(actual, list):
+        for i, (a, b) in enumerate(zip(expected, actual)):
+            found = first_difference(a, b, f"{path}[{i}]")
+            if found:
+                return found
+        if len(expected) != len(actual):
+            return f"{path} (length)", len(expected), len(actual)
+        return None
+    if expected != actual or type(expected) is not type(actual):
+        return path, expected, actual
+    return None
+
+
+def _short(value) -> str:
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 300 else text[:300] + " …"
+
+
+def check_same(expected, actual, where: str) -> None:
+    actual = plain(actual)
+    if expected != actual:
+        path, was, now = first_difference(expected, actual) or ("$", expected, actual)
+        pytest.fail(f"{where}: first difference at {path}: recorded {_short(was)}, replayed {_short(now)}",
+                    pytrace=False)
+
+
+# What the layers change (rules composed per game) meant for a view's shape, and nothing
+# else: every layer's key is present, None when the layer is not in the game (Cities &
+# Knights' "ck" was left out before); "variants" holds the parts of the game options in
+# the game only (before, every option's part, switched off, once any option was on).
+OPTION_PARTS = {"friendly_robber": ("friendly_robber", "spared"),
+                "harbormaster": ("harbormaster", "holder", "harbour_points")}
+
+
+def as_composed(recorded: dict) -> dict:
+    view = {key: None for key in VIEW_KEYS} | recorded
+    options = view.get("variants")
+    if isinstance(options, dict):
+        kept = {key: value for option, keys in OPTION_PARTS.items() if options.get(option)
+                for key, value in options.items() if key in keys}
+        view["variants"] = kept or None
+    return view
+
+
+def test_the_view_shape_change_is_only_that():
+    """The normalisation above does not hide a real difference."""
+    recorded = {"variants": {"friendly_robber": True, "spared": [1], "harbormaster": False, "holder": None,
+                             "harbour_points": None}, "phase": "main"}
+    assert as_composed(recorded)["variants"] == {"friendly_robber": True, "spared": [1]}
+    assert as_composed(recorded)["phase"] == "main" and as_composed(recorded)["ck"] is None
+    assert as_composed({"ck": {"ship": 3}})["ck"] == {"ship": 3}
+
+
+def test_the_corpus_covers_every_configuration():
+    names = {path.stem for path in _files()}
+    assert names, f"the corpus in {GAMES} is empty"
+    missing = sorted(set(REQUIRED) - names)
+    assert not missing, f"corpus files missing: {missing}"
+
+
+@pytest.mark.parametrize("path", _files(), ids=lambda path: path.stem)
+def test_a_recorded_game_replays_to_the_same_summary_and_views(path: Path):
+    text = path.read_text(encoding="utf-8")
+    game = json.loads(text)
+    name, export = path.stem, game["export"]
+    assert export["format"] == "catan-companion/actions" and export["format_version"] == 1, name
+    assert game["points"] and game["points"][-1]["records"] == len(export["records"]), name
+    entries, shared = game["log_entries"], game["shared"]
+    for point in game["points"]:
+        count = point["records"]
+        fresh = json.loads(text)["export"]  # the records as stored, untouched by an earlier replay
+        state, history = fold(fresh["config"], fresh["records"][:count])  # no chance: recorded outcomes only
+        where = f"{name}, after record {count} of {len(export['records'])}"
+        check_same(point["summary"], summary(state, count, reveal=True), f"{where}, summary")
+        check_same(point["history"], history, f"{where}, history (undo/redo stacks)")
+        seats = [str(seat) for seat in range(len(state["players"]))]
+        assert sorted(point["views"]) == sorted(["table", *seats]), where
+        assert sorted(point["logs"]) == sorted(seats), where
+        for viewer, stored in sorted(point["views"].items()):
+            expected = as_composed(expand(stored, shared))
+            expected["log"] = [entries[i] for i in expected["log"]]
+            shown = view(state, TABLE if viewer == TABLE else int(viewer), version=count)
+            check_same(expected, shown, f"{where}, view of {'the table' if viewer == TABLE else 'seat ' + viewer}")
+        for seat, indices in sorted(point["logs"].items()):
+            check_same([entries[i] for i in indices], log_for(state, int(seat)), f"{where}, log of seat {seat}")
