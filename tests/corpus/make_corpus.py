@@ -31,9 +31,11 @@ from typing import Callable
 
 from companion.engine import TABLE, Chance, IllegalAction, advance, allowed_actions, fold, log_for, new_game, \
     seeded_secret, view
-from companion.engine import base, hands
-from companion.engine import board as boards
-from companion.engine import cities_knights as ck
+from companion.engine import rules_for
+from companion.layers.base import rules as base
+from companion.layers.cities_knights import rules as ck
+from companion.machinery import board as boards
+from companion.machinery import hands
 from companion.engine.summary import summary
 
 GAMES = Path(__file__).resolve().parent / "games"
@@ -398,7 +400,7 @@ def make_config(players: int, board: str = "none", seed: int = 0, **extra) -> di
         config["board_layout"] = boards.random_board(frame, draws)
     elif board == "balanced":
         config["board_layout"], config["board_balance"] = boards.balanced_board(frame, draws)
-    base.check_table(config)
+    base.check_table(config, rules_for(config))
     return as_stored(new_game(config)["config"])
 
 

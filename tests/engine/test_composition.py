@@ -1,0 +1,346 @@
+"""Rules composed per game from layers (companion/machinery/composition.py).
+
+- the structure: no import cycles among the engine's modules, and no module writes into
+  another module's tables (both read from the source, so a new layer is checked too);
+- which layers combine, from the rulebooks, and that every refused combination is
+  refused when the game is created, with a code that says why;
+- random legal games for every allowed combination keep the invariants: replay gives
+  the live state, undo/redo round trips (the drivers check them as they play), cards are
+  conserved, every phase and pending decision is one a layer of the game declares, and a
+  seat's view shows no other seat's hidden cards;
+- the bugs the composition fixed: Harbormaster in Cities & Knights, the friendly robber
+  counting every kind of Cities & Knights point.
+"""
+import ast
+import itertools
+import json
+import pathlib
+
+import pytest
+
+from companion import layers as registry
+from companion.engine import TABLE, IllegalAction, apply, fold, new_game, rules_for, ruleset, view
+from companion.layers.base import rules as base
+from companion.layers.friendly_robber import rules as friendly_robber
+from companion.layers.harbormaster import rules as harbormaster
+from companion.machinery import board as boards
+from companion.machinery import hands
+from tests.corpus import make_corpus
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PURE = [ROOT / "companion" / "engine", ROOT / "companion" / "machinery", ROOT / "companion" / "layers"]
+PRESENTATION = {"messages.py", "screens.py", "forms.py"}
+T = {"role": "table"}
+
+
+def pure_modules() -> dict[str, pathlib.Path]:
+    found = {}
+    for folder in PURE:
+        for path in folder.rglob("*.py"):
+            if path.name in PRESENTATION or "templates" in path.parts:
+                continue
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def imports_of(name: str, path: pathlib.Path, modules: dict) -> set[str]:
+    """The engine modules `name` imports (a `from package import module` names the module)."""
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if alias.name in modules}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base_parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                source = ".".join(base_parts + ([node.module] if node.module else []))
+            else:
+                source = node.module
+            for alias in node.names:
+                if f"{source}.{alias.name}" in modules:
+                    found.add(f"{source}.{alias.name}")
+                elif source in modules:
+                    found.add(source)
+    return found - {name}
+
+
+def test_no_import_cycles_in_the_engine_and_layers():
+    modules = pure_modules()
+    graph = {name: imports_of(name, path, modules) for name, path in modules.items()}
+    assert graph["companion.engine.game"] >= {"companion.layers"}, "the engine composes from the registry"
+    cycles, state = [], {}
+
+    def visit(node, stack):
+        state[node] = "open"
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == "open":
+                cycles.append(stack[stack.index(nxt):] + [nxt])
+            elif nxt not in state:
+                visit(nxt, stack + [nxt])
+        state[node] = "done"
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    assert not cycles, f"import cycles: {cycles}"
+
+
+def test_the_cycle_check_would_see_a_cycle(tmp_path):
+    """Not vacuous: two modules importing each other are found."""
+    (tmp_path / "a.py").write_text("from pkg import b\n")
+    (tmp_path / "b.py").write_text("from pkg.a import thing\n")
+    modules = {"pkg.a": tmp_path / "a.py", "pkg.b": tmp_path / "b.py"}
+    assert imports_of("pkg.a", modules["pkg.a"], modules) == {"pkg.b"}
+    assert imports_of("pkg.b", modules["pkg.b"], modules) == {"pkg.a"}
+
+
+def writes_into_other_modules(path: pathlib.Path) -> list[str]:
+    """Module-level statements that change a name taken from another module: `x.T[k] = v`,
+    `x.T.append(...)`, `x.T.update(...)`, `x.name = ...` where x is an imported module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = set()
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            imported |= {alias.asname or alias.name.split(".")[0] for alias in node.names}
+    found = []
+
+    def root_name(node):
+        while isinstance(node, (ast.Attribute, ast.Subscript)):
+            node = node.value
+        return node.id if isinstance(node, ast.Name) else None
+
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        targets = []
+        if isinstance(node, (ast.Assign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            targets = [t for t in targets if isinstance(t, (ast.Attribute, ast.Subscript))]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in ("append", "extend", "update", "insert", "setdefault", "add", "pop"):
+            targets = [node.func.value] if isinstance(node.func.value, ast.Attribute) else []
+        found += [f"{path.name}:{node.lineno}" for t in targets if root_name(t) in imported]
+    return found
+
+
+def module_level(path: pathlib.Path) -> pathlib.Path:
+    """The same module with its function bodies emptied: only what runs at import."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            node.body = [ast.Pass()]
+    return tree
+
+
+@pytest.mark.parametrize("name", sorted(pure_modules()))
+def test_no_module_writes_into_another_modules_tables(name, tmp_path):
+    path = pure_modules()[name]
+    stripped = tmp_path / path.name
+    stripped.write_text(ast.unparse(module_level(path)), encoding="utf-8")
+    assert writes_into_other_modules(stripped) == []
+
+
+def test_the_patching_check_would_see_a_patch(tmp_path):
+    patch = tmp_path / "patch.py"
+    patch.write_text("from pkg import base\nbase.ACTIONS['x'] = 1\nbase.HOOKS.append(print)\n")
+    assert len(writes_into_other_modules(patch)) == 2
+
+
+def test_a_layers_tables_are_its_own_and_compositions_do_not_share_them():
+    plain = rules_for({"rules": "base"})
+    options = rules_for({"rules": "base", "variants": {"harbormaster": True}})
+    assert "set_harbormaster" in options.actions and "set_harbormaster" not in plain.actions
+    assert "buy_dev" not in rules_for({"rules": "cities_knights"}).actions and "buy_dev" in plain.actions
+    assert base.LAYER.actions is not plain.actions
+    with pytest.raises(TypeError):
+        plain.actions["x"] = None  # a composition is read-only
+
+
+def test_every_layer_declares_its_phases_and_the_registry_has_each_once():
+    names = [layer.name for layer in registry.LAYERS]
+    assert len(names) == len(set(names))
+    cores = [layer for layer in registry.LAYERS if layer.core]
+    assert {c.name for c in cores} >= {"base", "cities_knights"}
+    for layer in registry.LAYERS:
+        for spec in layer.actions.values():
+            assert spec.phases, f"{layer.name}.{spec.name} names no phase"
+
+
+# ---------------------------------------------------------------- which layers combine
+
+PLAYERS = [{"name": n, "color": c} for n, c in zip(("Ala", "Bartek", "Celina", "Darek"), base.COLORS)]
+BASE_OPTIONS = ("friendly_robber", "harbormaster")
+CK_OPTIONS = ("friendly_robber", "harbormaster", "advanced_battle")
+
+
+def options_subsets(options):
+    return [dict.fromkeys(chosen, True) for n in range(len(options) + 1) for chosen in itertools.combinations(options, n)]
+
+
+@pytest.mark.parametrize("variants", options_subsets(BASE_OPTIONS + ("two_players",)), ids=lambda v: "+".join(v) or "none")
+@pytest.mark.parametrize("core", ["base", "cities_knights"])
+def test_every_combination_is_composed_or_refused_with_a_reason(core, variants):
+    players = PLAYERS[:2] if variants.get("two_players") else PLAYERS[:4]
+    config = {"rules": core, "players": players, "variants": variants}
+    refused = core == "cities_knights" and "two_players" in variants
+    if refused:
+        with pytest.raises(IllegalAction) as caught:
+            new_game(config)
+        assert caught.value.code == "two_players_base_only"  # the rulebook leaves C&K for two to a download
+        return
+    state = new_game(config)
+    rules = ruleset(state)
+    assert rules.core.name == core
+    assert set(rules.options) >= set(variants)
+
+
+@pytest.mark.parametrize("config, code", [
+    ({"rules": "base", "variants": {"advanced_battle": True}}, "variant_not_in_rules"),
+    ({"rules": "base", "variants": {"no_such_option": True}}, "unknown_variant"),
+    ({"rules": "base", "variants": {"two_players": True}}, "two_players_count"),
+    ({"rules": "no_such_rules"}, "unknown_rules"),
+])
+def test_refused_combinations_are_refused_at_creation(config, code):
+    with pytest.raises(IllegalAction) as caught:
+        new_game({"players": PLAYERS[:4], **config})
+    assert caught.value.code == code
+
+
+# ---------------------------------------------------------------- random games of every combination
+
+GAMES = [
+    # (name, config maker, driver)
+    *[(f"base_hands+{'+'.join(v) or 'none'}",
+       lambda s, v=v: make_corpus.make_config(4, "random", s, play_mode="hands", dice_source="virtual", variants=v),
+       "hands") for v in options_subsets(BASE_OPTIONS)],
+    *[(f"base_events+{'+'.join(v) or 'none'}",
+       lambda s, v=v: make_corpus.make_config(4, "random", s, play_mode="hands", dice_source="events", variants=v),
+       "events_hands") for v in options_subsets(BASE_OPTIONS)],
+    *[(f"ck_hands+{'+'.join(v) or 'none'}",
+       lambda s, v=v: make_corpus.make_config(4, "random", s, rules="cities_knights", play_mode="hands",
+                                              dice_source="virtual", variants=v),
+       "ck") for v in options_subsets(CK_OPTIONS)],
+    ("ck_events+harbormaster", lambda s: make_corpus.make_config(
+        4, "random", s, rules="cities_knights", play_mode="hands", dice_source="events",
+        variants={"harbormaster": True, "friendly_robber": True}), "ck_events"),
+    ("two+none", lambda s: make_corpus.make_config(
+        2, "random", s, play_mode="hands", dice_source="virtual", variants={"two_players": True}), "two"),
+    ("two+friendly_robber+harbormaster", lambda s: make_corpus.make_config(
+        2, "random", s, play_mode="hands", dice_source="virtual",
+        variants={"two_players": True, "friendly_robber": True, "harbormaster": True}), "two"),
+    ("two+events", lambda s: make_corpus.make_config(
+        2, "random", s, play_mode="hands", dice_source="events", variants={"two_players": True}), "two"),
+]
+RECORDS = 70
+
+
+def card_totals(state: dict) -> dict:
+    totals = dict(state["bank"])
+    for seat in range(len(state["players"])):
+        for kind, count in hands.hand(state, seat).items():
+            totals[kind] = totals.get(kind, 0) + count
+    return totals
+
+
+@pytest.fixture(scope="module")
+def drivers():
+    return make_corpus.drivers()
+
+
+@pytest.mark.parametrize("name, make, driver", GAMES, ids=[g[0] for g in GAMES])
+def test_random_games_of_every_combination_keep_the_invariants(name, make, driver, drivers):
+    config = make(7)
+    live, _troubles = make_corpus.play(drivers, config, driver, RECORDS, 7)
+    state = live.state
+    assert len(live.records) >= RECORDS // 2 or state["phase"] == "finished", name
+    rules = ruleset(state)
+    # Replay: the records alone give the live state (no chance needed: outcomes are recorded).
+    replayed, history = fold(json.loads(json.dumps(config)), json.loads(json.dumps(live.records)))
+    assert replayed == state and history == live.history
+    # Cards are conserved: the bank and the hands hold what the game started with.
+    assert card_totals(state) == card_totals(new_game(config))
+    # Every phase and pending decision is one a layer of this game declares.
+    assert state["phase"] in rules.phases
+    assert {p["kind"] for p in state["pending"]} <= rules.pending
+    # A seat's view shows no other seat's hand, development or progress cards.
+    for seat in range(len(state["players"])):
+        seen = view(state, seat)
+        for other in range(len(state["players"])):
+            if other == seat:
+                continue
+            hidden = [card["card"] for card in state["players"][other]["dev_hand"]]
+            assert seen["me"]["seat"] == seat
+            mine = json.dumps(seen["me"])
+            assert f'"seat": {other},' not in mine or not hidden
+        if "ck" in state and seen["ck"]:
+            assert seen["ck"]["me"]["progress"] == state["players"][seat]["progress"]
+    table = view(state, TABLE)
+    assert table["me"] is None and (table["ck"] is None or table["ck"]["me"] is None)
+
+
+# ---------------------------------------------------------------- what the composition fixed
+
+
+def ck_board_game(**variants):
+    """A Cities & Knights game on the beginner layout (the C&K rulebook refuses its own
+    beginner board, so the layout is entered as a manual board), paper cards."""
+    layout = boards.beginner_board()
+    config = {"rules": "cities_knights", "players": PLAYERS[:4], "board": "random", "play_mode": "paper",
+              "board_layout": layout, "variants": variants}
+    return new_game(config)
+
+
+def put_city(state: dict, seat: int, corner: str) -> None:
+    state["board"]["pieces"]["cities"][corner] = seat
+    state["players"][seat]["cities"] += 1
+
+
+def harbour_corners(state: dict) -> list[str]:
+    g = boards.geometry(state["board"]["layout"])
+    return sorted({c for edge in state["board"]["layout"]["harbours"] for c in g.edge_corners[edge]})
+
+
+def test_harbormaster_is_awarded_in_cities_and_knights():
+    """Traders & Barbarians: Harbormaster combines unchanged with Cities & Knights. A city
+    at a harbour is 2 harbour points; the first to 3 takes the card (2 VP); the target
+    goes up by one (the form adds it)."""
+    state = ck_board_game(harbormaster=True)
+    rules = ruleset(state)
+    assert "set_harbormaster" not in rules.actions or state["board"] is not None
+    corners = harbour_corners(state)
+    g = boards.geometry(state["board"]["layout"])
+    first = corners[0]
+    second = corners[-1]
+    put_city(state, 1, first)
+    state["phase"], state["turn"] = "main", {"number": 5, "seat": 0, "rolled": True, "dev_played": False}
+    assert harbormaster.harbour_points(state)[1] == 2
+    before = rules.vp_total(state, 1)
+    state, _ = apply(state, {"type": "end_turn", "actor": T})
+    assert harbormaster.holder(state) is None  # 2 harbour points are not enough
+    put_city(state, 1, second)
+    state["phase"] = "main"  # the next player's turn, after their roll
+    state, _ = apply(state, {"type": "end_turn", "actor": T})
+    assert harbormaster.holder(state) == 1  # 4 harbour points: the card
+    assert rules.vp_total(state, 1) == before + 2 + 2  # the second city, and the card's 2 VP
+    assert view(state, TABLE)["players"][1]["vp_public"] == rules.vp_total(state, 1)
+    assert view(state, TABLE)["variants"]["holder"] == 1
+
+
+def test_the_friendly_robber_counts_every_cities_and_knights_point():
+    """The friendly robber spares players with 2 points or fewer; in Cities & Knights the
+    points include metropolises, the Defender of Catan, the merchant and progress-card
+    points, so a player with one settlement and a metropolis (2 + 1 = ...) is fair game."""
+    state = new_game({"rules": "cities_knights", "players": PLAYERS[:3], "variants": {"friendly_robber": True}})
+    rules = ruleset(state)
+    for player in state["players"]:
+        player["settlements"] = 2
+    assert friendly_robber.spared_seats(rules, state) == [0, 1, 2]
+    state["players"][0]["defenders"] = 1  # a Defender of Catan card: 1 VP
+    assert friendly_robber.spared_seats(rules, state) == [1, 2]
+    state["ck"]["merchant"] = {"seat": 1, "hex": None}  # the merchant: 1 VP
+    assert friendly_robber.spared_seats(rules, state) == [2]
+    state["players"][2]["progress_vp"].append("printer")  # a progress card's point
+    assert friendly_robber.spared_seats(rules, state) == []
