@@ -11,9 +11,10 @@ from .machinery import board as boards
 from companion.layers.cities_knights.rules import (ABILITY_LEVEL, COMMODITY_OF, COSTS, DECK_OF, EVENT_FACES, IMPROVEMENTS, MAX_LEVEL,
                                     METROPOLIS_LEVEL, PROGRESS_LIMIT)
 from .machinery.hands import COMMODITIES, RESOURCES
-from .messages import (CARD_NAMES, COMMODITY_NAMES, DECK_NAMES, EVENT_DIE_NAMES, IMPROVEMENT_LEVELS,
-                       IMPROVEMENT_NAMES, KNIGHT_LEVEL_NAMES, PROGRESS_NAMES, PROGRESS_TEXTS, TERRAIN_NAMES,
-                       cards_text, ck_battle_lines)
+from .layers.cities_knights.messages import (COMMODITY_NAMES, DECK_NAMES, EVENT_DIE_NAMES, IMPROVEMENT_LEVELS,
+                                             IMPROVEMENT_NAMES, KNIGHT_LEVEL_NAMES, PROGRESS_NAMES, PROGRESS_TEXTS,
+                                             ck_battle_lines)
+from .messages import CARD_NAMES, TERRAIN_NAMES, cards_text
 
 EVENT_DIE_FACES = ("ship", "blue", "green", "yellow")  # the typed entry's four choices
 GATE_DECK = {"yellow": "trade", "blue": "politics", "green": "science"}

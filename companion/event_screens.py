@@ -3,7 +3,8 @@ how far into the year the deck is, who does what now, the roads an Earthquake da
 and how close the game's numbers stay to the 2d6 curve."""
 import math
 
-from .messages import CARD_NAMES, EVENT_NAMES, EVENT_TEXTS, EVENT_TEXTS_CK, event_effect_lines
+from .layers.events.messages import EVENT_NAMES, EVENT_TEXTS, EVENT_TEXTS_CK, event_effect_lines
+from .messages import CARD_NAMES
 
 # What an event card asks of a player with hands on phones (engine/events.py): the pending kinds.
 HANDS_CHOICES = ("event_gain", "event_give", "event_help", "event_take")

@@ -1,9 +1,25 @@
+import copy
+import pathlib
+from importlib import import_module
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from companion import layers
+
 from companion.layers.base.rules import COLORS, DICE_SOURCES, MAX_PLAYERS, MIN_PLAYERS
 from .machinery.hands import COMMODITIES, RESOURCES
-from .messages import COLOR_NAMES, DICE_SOURCE_NAMES
+from .layers.base.messages import COLOR_NAMES, DICE_SOURCE_NAMES
+
+# Each layer's new-game options (its forms.py, where it has one): checkbox fields, the
+# points an option adds to the target, the options an option brings along.
+LAYER_FORMS = [import_module(f"{package.__name__}.forms") for package in layers.PACKAGES
+               if (package.__spec__.submodule_search_locations
+                   and any((pathlib.Path(p) / "forms.py").exists()
+                           for p in package.__spec__.submodule_search_locations))]
+OPTION_FIELDS = {name: field for module in LAYER_FORMS for name, field in module.OPTIONS.items()}
+TARGET_BONUS = {name: n for module in LAYER_FORMS for name, n in getattr(module, "TARGET_BONUS", {}).items()}
+IMPLIES = {name: more for module in LAYER_FORMS for name, more in getattr(module, "IMPLIES", {}).items()}
 
 BASE_TARGET = 10
 TARGETS = {"base": BASE_TARGET, "cities_knights": 13}
@@ -24,21 +40,6 @@ class NewGameForm(forms.Form):
     )
     dice_source = forms.ChoiceField(
         label=_("Dice"), choices=[(s, DICE_SOURCE_NAMES[s]) for s in DICE_SOURCES], initial="typed"
-    )
-    friendly_robber = forms.BooleanField(
-        label=_("Friendly robber: it spares players with 2 victory points or fewer"), required=False
-    )
-    harbormaster = forms.BooleanField(
-        label=_("Harbormaster: 2 victory points for the most harbour points (the target goes up by 1)"),
-        required=False,
-    )
-    two_players = forms.BooleanField(
-        label=_("Catan for two: two players, two neutral colours, two rolls a turn, trade tokens (base game only)"),
-        required=False,
-    )
-    advanced_battle = forms.BooleanField(
-        label=_("Cities & Knights, advanced battle: each player picks which active knights fight the barbarians"),
-        required=False,
     )
     board = forms.ChoiceField(
         label=_("Board"),
@@ -65,6 +66,8 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        for name, field in OPTION_FIELDS.items():
+            self.fields[name] = copy.deepcopy(field)
         for i in range(MAX_PLAYERS):
             self.fields[f"name_{i}"] = forms.CharField(
                 label=_("Player %(n)s") % {"n": i + 1}, max_length=20, required=i < MIN_PLAYERS
@@ -72,6 +75,9 @@ class NewGameForm(forms.Form):
             self.fields[f"color_{i}"] = forms.ChoiceField(
                 label=_("Colour"), choices=[(c, COLOR_NAMES[c]) for c in COLORS], initial=DEFAULT_COLORS[i]
             )
+
+    def option_fields(self):
+        return [self[name] for name in OPTION_FIELDS]
 
     def player_rows(self):
         return [(self[f"name_{i}"], self[f"color_{i}"]) for i in range(MAX_PLAYERS)]
@@ -108,12 +114,13 @@ class NewGameForm(forms.Form):
             # Production needs the board: without one the paper cards stay on the table.
             "play_mode": (d.get("play_mode") or "hands") if d["board"] != "none" else "paper",
         }
-        variants = {name: True for name in ("friendly_robber", "harbormaster", "two_players", "advanced_battle")
-                    if d.get(name)}
-        if variants:  # Traders & Barbarians game options (variants.py, two_players.py); C&K's advanced battle
+        variants = {name: True for name in OPTION_FIELDS if d.get(name)}
+        for name in list(variants):
+            variants.update(dict.fromkeys(IMPLIES.get(name, ()), True))
+        if variants:  # the layers' game options; the engine says which combine
             config["variants"] = variants
-            if "harbormaster" in variants:
-                config["target"] = min(target + 1, 30)  # the rulebook: one more point to win
+            bonus = sum(TARGET_BONUS.get(name, 0) for name in variants)
+            config["target"] = min(target + bonus, 30)
         return config
 
 

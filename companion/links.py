@@ -36,6 +36,22 @@ def rules_href(keys: str, games: str | None, large: bool) -> str:
     return _rules_href(get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF, keys, games, large)
 
 
+# The rulebook's games (companion/rulebook: entries/<game>/) of each core of rules (config["rules"]).
+RULEBOOK_GAMES = {"base": "base", "cities_knights": "base,cities-knights"}
+
+
+def rules_games(config: dict) -> str | None:
+    """The `games` of a game's rules links: its core's rulebook games, and Traders & Barbarians'
+    for the Events of Catan deck; None (every game) for rules the rulebook does not know.
+
+    In a Cities & Knights game the rulebook then lists C&K's own version of a rule first
+    (the robber on the desert until the first attack, commodities and walls on a 7 …)."""
+    games = RULEBOOK_GAMES.get(config.get("rules"))
+    if games is not None and config.get("dice_source") == "events":  # the Events of Catan deck's rules too
+        games += ",traders-barbarians"
+    return games
+
+
 def forget() -> None:
     _reversed.cache_clear()
     _rules_href.cache_clear()

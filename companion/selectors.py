@@ -14,8 +14,9 @@ from .ck_screens import ck_context
 from .event_screens import (event_choice_context, event_context, event_waiting, mark_damaged_roads, steadiness,
                             variant_context)
 from .links import cached_reverse
-from .messages import (BUILD_NAMES, CARD_NAMES, DEV_CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, RESOURCE_NAMES,
-                       board_problem_texts, cards_text, log_text, production_text, reader_notice)
+from .layers.base.messages import BUILD_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
+from .messages import (CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, board_problem_texts, cards_text, log_text,
+                       production_text, reader_notice)
 from .models import DiceReaderStatus, Game
 from .two_screens import neutral_colors, neutral_names, two_context
 

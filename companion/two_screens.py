@@ -3,7 +3,7 @@ their pieces, each player's trade tokens and what a token action costs them, thi
 rolls, and the neutral build a player owes."""
 from django.utils.translation import gettext as _
 
-from .messages import NEUTRAL_PIECE_NAMES, neutral_name
+from .layers.catan_for_two.messages import NEUTRAL_PIECE_NAMES, neutral_name
 
 
 def neutral_names(view: dict) -> list[str]:

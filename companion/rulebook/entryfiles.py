@@ -310,11 +310,18 @@ def load_contexts(directory: Path) -> dict:
         raise RulebookDataError(f"{where}: {exc}") from None
     problems = _Problems()
     for table in data:
-        if table not in ("contexts", "aliases", "patterns"):
+        if table not in ("contexts", "aliases", "patterns", "first"):
             problems.add(where, f"unknown table [{table}]")
-    for key, slugs in data.get("contexts", {}).items():
+    lists = [(f"context {key}", slugs) for key, slugs in data.get("contexts", {}).items()]
+    # [first.<game>]: in a game of that expansion, its own version of a situation's rules first.
+    for game, table in data.get("first", {}).items():
+        if game not in GAMES or game == GAMES[0] or not isinstance(table, dict):
+            problems.add(where, f"[first.{game}]: must be a table named after an expansion ({', '.join(GAMES[1:])})")
+            continue
+        lists += [(f"[first.{game}] {key}", slugs) for key, slugs in table.items()]
+    for what, slugs in lists:
         if not isinstance(slugs, list) or not slugs or not all(isinstance(s, str) and s for s in slugs):
-            problems.add(where, f"context {key}: must be a non-empty list of entry ids")
+            problems.add(where, f"{what}: must be a non-empty list of entry ids")
     for table in ("aliases", "patterns"):
         for key, value in data.get(table, {}).items():
             if not isinstance(value, str) or not value:

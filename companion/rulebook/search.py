@@ -378,6 +378,7 @@ class _Rulebook:
         self.aliases: dict[str, str] = {}
         self.patterns: dict[str, str] = {}
         self.extra_contexts: dict[str, list[str]] = {}
+        self.first: dict[str, dict[str, tuple[str, ...]]] = {}  # [first.<game>] of contexts.toml
         self._load(directory)
         self.index = {lang: _LangIndex(self.entries, lang) for lang in LANGS}
 
@@ -402,6 +403,18 @@ class _Rulebook:
                 problems.append(f"{where}: alias {alias}: unknown context {target}")
             self.aliases[alias] = target
         self.patterns = dict(ctx.get("patterns", {}))
+        # An expansion's own version of a situation's rules, listed first in its games.
+        for game, table in ctx.get("first", {}).items():
+            for key, slugs in table.items():
+                canonical = self._canonical(key)
+                if canonical not in self.contexts:
+                    problems.append(f"{where}: [first.{game}] {key}: unknown context")
+                for s in slugs:
+                    if s not in self.by_slug:
+                        problems.append(f"{where}: [first.{game}] {key}: unknown entry id {s}")
+                    elif not self.by_slug[s].in_games((game,)):
+                        problems.append(f"{where}: [first.{game}] {key}: {s} is not an entry of {game}")
+                self.first.setdefault(game, {})[canonical] = tuple(slugs)
         # Context keys named in the entries' own front matter come after the ones listed
         # in contexts.toml (or found by a pattern), in entry order.
         for e in self.entries:
@@ -475,12 +488,18 @@ class _Rulebook:
 
     def for_context(self, keys: Iterable[str], games: Iterable[str] | None, limit: int | None) -> list[Entry]:
         allowed = set(games) | {"base"} if games else None
+        # The expansions in play put their own version of a situation's rules first.
+        firsts = [self.first[g] for g in GAMES if allowed and g in allowed and g in self.first]
         lists: list[tuple[str, ...]] = []
         for key in keys:
             key = key.strip().lower()
             if not key:
                 continue
+            key = self._canonical(key)
             slugs = self._context_slugs(key)
+            first = tuple(s for table in firsts for s in table.get(key, ()))
+            if first:
+                slugs = _unique(first + slugs)
             if slugs:
                 lists.append(slugs)
         seen: set[str] = set()
@@ -504,11 +523,16 @@ class _Rulebook:
     def _ok(self, slug: str, allowed: set[str] | None) -> bool:
         return allowed is None or self.by_slug[slug].in_games(allowed)
 
-    def _context_slugs(self, key: str) -> tuple[str, ...]:
+    def _canonical(self, key: str) -> str:
+        """The key contexts.toml lists a situation under (aliases and "_" resolved)."""
         key = self.aliases.get(key, key)
         if key not in self.contexts:  # engine names use "_", context keys "-"
             dashed = key.replace("_", "-")
             key = self.aliases.get(dashed, dashed)
+        return key
+
+    def _context_slugs(self, key: str) -> tuple[str, ...]:
+        key = self._canonical(key)
         extra = tuple(self.extra_contexts.get(key, ()))
         if key in self.contexts:
             return _unique(self.contexts[key] + extra)
@@ -636,7 +660,8 @@ def for_context(keys: Iterable[str] | str, games: Iterable[str] | None = None, l
     `keys` are situation keys ("phase:robber", "barbarian-attack", "dev-card:knight",
     "progress:alchemist", "event:earthquake", "build:city" …), as a list or a
     comma-separated string. `games`, if given, keeps only entries of those games (the
-    base game is always kept: every expansion builds on it)."""
+    base game is always kept: every expansion builds on it), and an expansion among them
+    puts its own version of a situation's rules first (contexts.toml's [first.<game>])."""
     if isinstance(keys, str):
         keys = keys.split(",")
     return _book().for_context(keys, games, limit)

@@ -4,8 +4,9 @@ import os
 
 from django import template
 
-from ..links import rules_href
-from ..messages import CARD_NAMES, COLOR_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
+from ..links import rules_games, rules_href
+from ..layers.base.messages import COLOR_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
+from ..messages import CARD_NAMES
 
 register = template.Library()
 
@@ -42,22 +43,14 @@ def resources():
     return list(RESOURCE_NAMES.items())
 
 
-GAME_OF_RULES = {"base": "base"}
-
-
 @register.simple_tag(takes_context=True)
 def rules_url(context, *keys) -> str:
     """The rule entries for a situation, e.g. {% rules_url "phase:robber" "dev-card:knight" %}.
 
-    The table screen gets the large-type variant; only the game's own rules are listed.
+    The table screen gets the large-type variant; only the game's own rules are listed
+    (links.rules_games: a Cities & Knights game's links open its C&K entries first).
     """
     view = context.get("view") or {}
-    config = view.get("config") or {}
-    rules = config.get("rules")
-    games = None
-    if rules in GAME_OF_RULES:
-        games = GAME_OF_RULES[rules]
-        if config.get("dice_source") == "events":  # the Events of Catan deck's rules too
-            games += ",traders-barbarians"
+    games = rules_games(view.get("config") or {})
     return rules_href(",".join(k for k in keys if k), games, bool(context.get("is_table")))
 

@@ -9,7 +9,8 @@ from companion import services
 from companion.engine import Chance, seeded_secret
 from companion.layers.events import rules as events
 from companion.event_screens import steadiness
-from companion.messages import EVENT_NAMES, EVENT_TEXTS, event_effect_lines, log_text
+from companion.layers.events.messages import EVENT_NAMES, EVENT_TEXTS, event_effect_lines
+from companion.messages import log_text
 from companion.models import Game
 
 from .helpers import PLAYERS, TABLE, finish_setup, new_game

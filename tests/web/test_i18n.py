@@ -22,9 +22,13 @@ def _catalog():
 
 def _used_msgids():
     sources = []
-    for template in list((ROOT / "templates").glob("*.html")) + list((ROOT / "templates" / "partials").glob("*.html")):
+    # (templates/rulebook has a catalogue of its own: companion/rulebook/locale)
+    templates = [*(ROOT / "templates").glob("*.html"), *(ROOT / "templates" / "partials").glob("*.html"),
+                 *(ROOT / "companion" / "layers").rglob("*.html")]
+    for template in templates:
         sources.append(templatize(template.read_text(), origin=str(template)))
-    for module in (ROOT / "companion").glob("*.py"):
+    # The shared modules and every layer's words, screens and form fields.
+    for module in [*(ROOT / "companion").glob("*.py"), *(ROOT / "companion" / "layers").rglob("*.py")]:
         sources.append(module.read_text())
     msgids = set()
     for source in sources:

@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from companion import engine, rendering, services
-from companion.messages import DEV_CARD_NAMES
+from companion.layers.base.messages import DEV_CARD_NAMES
 from companion.models import Seat
 from companion.engine.game import ruleset
 from companion.layers.base import rules as base
