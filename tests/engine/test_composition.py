@@ -173,6 +173,7 @@ def test_every_layer_declares_its_phases_and_the_registry_has_each_once():
 
 PLAYERS = [{"name": n, "color": c} for n, c in zip(("Ala", "Bartek", "Celina", "Darek"), base.COLORS)]
 BASE_OPTIONS = ("friendly_robber", "harbormaster")
+TWO_PLAYER_OPTIONS = ("two_players", "travel_two_players")
 CK_OPTIONS = ("friendly_robber", "harbormaster", "advanced_battle")
 
 
@@ -180,16 +181,22 @@ def options_subsets(options):
     return [dict.fromkeys(chosen, True) for n in range(len(options) + 1) for chosen in itertools.combinations(options, n)]
 
 
-@pytest.mark.parametrize("variants", options_subsets(BASE_OPTIONS + ("two_players",)), ids=lambda v: "+".join(v) or "none")
+@pytest.mark.parametrize("variants", options_subsets(BASE_OPTIONS + TWO_PLAYER_OPTIONS),
+                         ids=lambda v: "+".join(v) or "none")
 @pytest.mark.parametrize("core", ["base", "cities_knights"])
 def test_every_combination_is_composed_or_refused_with_a_reason(core, variants):
-    players = PLAYERS[:2] if variants.get("two_players") else PLAYERS[:4]
+    two = any(name in variants for name in TWO_PLAYER_OPTIONS)
+    players = PLAYERS[:2] if two else PLAYERS[:4]
     config = {"rules": core, "players": players, "variants": variants}
-    refused = core == "cities_knights" and "two_players" in variants
-    if refused:
+    if core == "cities_knights" and two:
         with pytest.raises(IllegalAction) as caught:
             new_game(config)
         assert caught.value.code == "two_players_base_only"  # the rulebook leaves C&K for two to a download
+        return
+    if "travel_two_players" in variants and "two_players" not in variants:
+        with pytest.raises(IllegalAction) as caught:
+            new_game(config)
+        assert caught.value.code == "travel_needs_two_players"  # the travel cards are Catan for two's tokens
         return
     state = new_game(config)
     rules = ruleset(state)
@@ -233,6 +240,13 @@ GAMES = [
         variants={"two_players": True, "friendly_robber": True, "harbormaster": True}), "two"),
     ("two+events", lambda s: make_corpus.make_config(
         2, "random", s, play_mode="hands", dice_source="events", variants={"two_players": True}), "two"),
+    ("travel+none", lambda s: make_corpus.make_config(
+        2, "random", s, play_mode="hands", dice_source="virtual",
+        variants={"two_players": True, "travel_two_players": True}), "two"),
+    ("travel+friendly_robber+harbormaster+events", lambda s: make_corpus.make_config(
+        2, "random", s, play_mode="hands", dice_source="events",
+        variants={"two_players": True, "travel_two_players": True, "friendly_robber": True, "harbormaster": True}),
+     "two"),
 ]
 RECORDS = 70
 
@@ -261,7 +275,12 @@ def test_random_games_of_every_combination_keep_the_invariants(name, make, drive
     replayed, history = fold(json.loads(json.dumps(config)), json.loads(json.dumps(live.records)))
     assert replayed == state and history == live.history
     # Cards are conserved: the bank and the hands hold what the game started with.
-    assert card_totals(state) == card_totals(new_game(config))
+    start = new_game(config)
+    assert card_totals(state) == card_totals(start)
+    if "two" in state:  # trade tokens (cards, in the travel edition) are conserved too, and capped
+        two, at_start = state["two"], start["two"]
+        assert sum(two["tokens"]) + two["pool"] == sum(at_start["tokens"]) + at_start["pool"]
+        assert all(held <= two.get("limit", held) for held in two["tokens"])
     # Every phase and pending decision is one a layer of this game declares.
     assert state["phase"] in rules.phases
     assert {p["kind"] for p in state["pending"]} <= rules.pending
