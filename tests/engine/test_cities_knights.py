@@ -1,4 +1,4 @@
-"""Cities & Knights (companion/engine/cities_knights.py), from the rulebook's own numbers
+"""Cities & Knights (companion/layers/cities_knights/rules.py), from the rulebook's own numbers
 and examples (/work/shared/rulebooks/cities-and-knights-pl.txt, "C&K" below; the digest
 is /work/shared/RULES-FACTS.md). Each test says in our own words which rule it checks.
 

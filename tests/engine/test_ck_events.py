@@ -1,4 +1,4 @@
-"""Cities & Knights with the Events of Catan deck (engine/ck_events.py, events.py).
+"""Cities & Knights with the Events of Catan deck (layers/events/ck_rules.py, rules.py).
 
 Source: /work/shared/rulebooks/traders-and-barbarians-pl.txt, "Wydarzenia Catanu": every
 event's "Miasta i Rycerze" paragraph, and the combination section: the active player

@@ -2,7 +2,7 @@
 
 Source: /work/shared/rulebooks/traders-and-barbarians-pl.txt, section "Wydarzenia Catanu"
 (quoted as "T&B"), digested in /work/shared/RULES-FACTS.md. Engine code under test:
-companion/engine/events.py (and the hooks it uses in base.py: resolve_total, road_blocked).
+companion/layers/events/rules.py (and the hooks it uses in base.py: resolve_total, road_blocked).
 
 Board games use the first-game picture (board_setup.beginner_board, "beginner" mode: the
 pieces stand on it already and turn 1 starts at once; 5th-edition positions, see

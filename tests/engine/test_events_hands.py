@@ -1,7 +1,7 @@
 """Events of Catan with hands on phones: every event moves the cards the engine holds.
 
 Source: /work/shared/rulebooks/traders-and-barbarians-pl.txt, "Wydarzenia Catanu" (digest in
-/work/shared/RULES-FACTS.md). Engine code under test: companion/engine/events.py (apply_plan,
+/work/shared/RULES-FACTS.md). Engine code under test: companion/layers/events/rules.py (apply_plan,
 event_gain, event_give, event_help, event_take, damage_road, repair_road, my_choice), with
 hands.py (bank and hands) and base.py (resolve_total, start_discards, _take_random_card).
 

@@ -251,7 +251,7 @@ def check_invariants(state: dict) -> None:
         assert all(p["kind"] == "discard" for p in state["pending"])
         assert state["turn"]["rolled"]
         assert state["last_roll"]["total"] == 7
-    elif phase == "event":  # an Events of Catan card asks for choices (engine/events.py)
+    elif phase == "event":  # an Events of Catan card asks for choices (layers/events/rules.py)
         assert seats and all(p["kind"] in ("earthquake", "event_take") for p in state["pending"])
         assert state["last_roll"]["source"] == "events"
     else:

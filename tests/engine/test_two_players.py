@@ -1,4 +1,4 @@
-"""Catan for two (Traders & Barbarians, "CATAN DLA DWOJGA"): engine/two_players.py.
+"""Catan for two (Traders & Barbarians, "CATAN DLA DWOJGA"): layers/catan_for_two/rules.py.
 
 From /work/shared/rulebooks/traders-and-barbarians-pl.txt: two production rolls a turn
 that must differ (the second is rolled again); every road or settlement a player builds

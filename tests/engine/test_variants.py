@@ -2,8 +2,8 @@
 
 Source: /work/shared/rulebooks/traders-and-barbarians-pl.txt, "Przyjacielski złodziej" and
 "Zarządca portu" (digest: RULES-FACTS.md, Traders & Barbarians). Engine code under test:
-companion/engine/variants.py and the hooks in base.py (robber_hexes, robber_spared,
-EXTRA_VP, AFTER_ACTION).
+companion/layers/friendly_robber/rules.py and companion/layers/harbormaster/rules.py, through
+the hooks of the composed rules (robber_limits, robber_spares, extra_vp, after_action).
 
 Board games use the first-game picture (beginner mode, 5th-edition pieces): every player
 starts with two settlements, 2 VP; the desert is 0,0, and every other land hex touches a
