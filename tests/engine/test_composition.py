@@ -363,3 +363,52 @@ def test_the_friendly_robber_counts_every_cities_and_knights_point():
     assert friendly_robber.spared_seats(rules, state) == [2]
     state["players"][2]["progress_vp"].append("printer")  # a progress card's point
     assert friendly_robber.spared_seats(rules, state) == []
+
+
+# ---------------------------------------------------------------- phases and decisions are declared
+
+
+def assigned_literals(path: pathlib.Path) -> tuple[set, set]:
+    """The phases a module assigns (`...["phase"] = "x"`) and the pending kinds it asks
+    for (`{"seat": s, "kind": "x"}`), as literals in its source."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    phases, kinds = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            for target in node.targets:
+                if isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant) \
+                        and target.slice.value == "phase":
+                    phases.add(node.value.value)
+        if isinstance(node, ast.Dict):
+            keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+            if "seat" in keys and "kind" in keys:
+                value = node.values[keys.index("kind")]
+                if isinstance(value, ast.Constant):
+                    kinds.add(value.value)
+    return phases, kinds
+
+
+@pytest.mark.parametrize("package", registry.PACKAGES, ids=lambda p: p.__name__.rsplit(".", 1)[-1])
+def test_every_phase_and_decision_a_layer_sets_is_declared_by_it(package):
+    """A layer declares the phases and pending decisions it owns; what its rules assign
+    must be among them, or be a phase of a core it is played on (play goes back to the
+    core's turn: "roll", "main")."""
+    own = package.LAYERS
+    by_name = {layer.name: layer for layer in registry.LAYERS}
+    below = [by_name[layer.extends] for layer in own if layer.extends]
+    cores = [layer for layer in registry.LAYERS if layer.core
+             and all(o.cores is None or layer.name in o.cores for o in own if not o.core)]
+    phases = frozenset().union(*(layer.phases for layer in [*own, *below, *cores]))
+    pending = frozenset().union(*(layer.pending for layer in [*own, *below]))
+    folder = pathlib.Path(package.__file__).parent
+    for path in folder.glob("*.py"):
+        if path.name in PRESENTATION:
+            continue
+        set_phases, asked = assigned_literals(path)
+        assert set_phases <= phases, f"{path.name} sets phases it does not declare: {set_phases - phases}"
+        assert asked <= pending, f"{path.name} asks for decisions it does not declare: {asked - pending}"
+
+
+def test_the_declaration_check_reads_assignments():
+    phases, kinds = assigned_literals(ROOT / "companion" / "layers" / "base" / "rules.py")
+    assert {"roll", "main", "robber", "steal"} <= phases and "discard" in kinds
