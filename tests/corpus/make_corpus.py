@@ -18,6 +18,7 @@ Deterministic: fixed seeds and secrets, and PYTHONHASHSEED=0 (the script re-runs
 with it), so rerunning writes the same files. Only rerun it on purpose: the corpus is
 what the engine gave *before* a change, not after.
 """
+import contextlib
 import json
 import os
 import random
@@ -132,20 +133,27 @@ def _quiet(*args, **kwargs):
     pass
 
 
-def drivers() -> SimpleNamespace:
-    """The property tests' drivers, their `st` and `event` replaced by the stand-ins."""
+@contextlib.contextmanager
+def driven():
+    """The property tests' drivers, their `st` and `event` replaced by the stand-ins while
+    the block runs, and put back after it (pytest runs the same modules with hypothesis)."""
     from tests.engine import test_board_properties, test_cities_knights_properties, test_ck_events_properties, \
         test_events, test_events_hands, test_hands_properties, test_properties, test_two_players
 
     modules = SimpleNamespace(paper=test_properties, hands=test_hands_properties, board=test_board_properties,
                               ck=test_cities_knights_properties, ck_events=test_ck_events_properties,
                               events=test_events, events_hands=test_events_hands, two=test_two_players)
+    saved = []
     for module in vars(modules).values():
-        module.st = Strategies
-        for name in ("event", "note"):
-            if hasattr(module, name):
-                setattr(module, name, _quiet)
-    return modules
+        for name, stand_in in (("st", Strategies), ("event", _quiet), ("note", _quiet)):
+            if name == "st" or hasattr(module, name):
+                saved.append((module, name, getattr(module, name, None)))
+                setattr(module, name, stand_in)
+    try:
+        yield modules
+    finally:
+        for module, name, original in reversed(saved):
+            setattr(module, name, original)
 
 
 # ---------------------------------------------------------------- a game played live
@@ -645,8 +653,11 @@ def main(argv: list[str]) -> None:
     if os.environ.get("PYTHONHASHSEED") != "0":  # set iteration order: the same files every run
         env = {**os.environ, "PYTHONHASHSEED": "0"}
         sys.exit(subprocess.call([sys.executable, "-m", "tests.corpus.make_corpus", *argv], env=env))
-    modules = drivers()
-    wanted = set(argv)
+    with driven() as modules:
+        write_games(set(argv), modules)
+
+
+def write_games(wanted: set, modules) -> None:
     unknown = wanted - {spec[0] for spec in GAMES_SPEC}
     if unknown:
         raise SystemExit(f"unknown games: {sorted(unknown)}")
