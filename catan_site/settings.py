@@ -58,10 +58,18 @@ MIDDLEWARE = [
 ROOT_URLCONF = "catan_site.urls"
 ASGI_APPLICATION = "catan_site.asgi.application"
 
+def _layer_templates() -> list[Path]:
+    """Each layer package's own partials (its templates folder), in composition order."""
+    from companion.layers import PACKAGES  # pure rules: nothing of Django is imported
+
+    folders = (Path(package.__file__).resolve().parent / "templates" for package in PACKAGES)
+    return [folder for folder in folders if folder.is_dir()]
+
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [BASE_DIR / "templates", *_layer_templates()],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

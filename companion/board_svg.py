@@ -19,13 +19,9 @@ from typing import Any, Mapping
 from .machinery import board as boards
 
 PLAYER_COLORS = ("red", "blue", "white", "orange", "green", "brown")
-TARGET_KINDS = ("settlement", "city", "road", "robber", "knight", "relocate", "wall", "lose_city",
-                "neutral_settlement", "neutral_road")  # the last two: Catan for two's neutral colours
-# What each tap-target kind names in its POST: a corner, an edge or a hex.
-TARGET_FIELD = {"settlement": "corner", "city": "corner", "road": "edge", "robber": "hex",
-                "knight": "corner", "relocate": "corner", "wall": "corner", "lose_city": "corner",
-                "neutral_settlement": "corner", "neutral_road": "edge"}
-CK_TARGET_KINDS = ("knight", "relocate", "wall", "lose_city")  # Cities & Knights corners
+# The tap-target kinds every board has (the templates look them up); a layer's own kinds
+# (its board_actions) are there when given.
+TARGET_KINDS = ("settlement", "city", "road", "robber")
 KNIGHT_R = 0.22
 
 # Proportions of the drawing, as fractions of the hex size (corner radius).
@@ -199,23 +195,18 @@ def _harbours(board: dict, d: FrameDrawing) -> list[dict]:
 
 
 def _targets(targets: dict | None, d: FrameDrawing) -> dict[str, list[dict]]:
-    """Tap targets with coordinates; ids that are not on this frame are left out."""
-    optional = CK_TARGET_KINDS + ("neutral_settlement", "neutral_road")
-    kinds = [k for k in TARGET_KINDS if k not in optional or k in (targets or {})]  # C&K's, neutral only when given
-    out: dict[str, list[dict]] = {kind: [] for kind in kinds}
-    for kind in kinds:
-        for element in (targets or {}).get(kind) or ():
-            if kind in ("road", "neutral_road"):
-                if element not in d.edges:
-                    continue
+    """Tap targets with coordinates, each where its id says (an edge, a corner or a hex);
+    ids that are not on this frame are left out."""
+    targets = targets or {}
+    out: dict[str, list[dict]] = {kind: [] for kind in (*TARGET_KINDS, *targets)}
+    for kind, elements in targets.items():
+        for element in elements or ():
+            if element in d.edges:
                 (x1, y1), (x2, y2) = d.edges[element]
                 out[kind].append({"id": element, "x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2),
                                   "x": _r((x1 + x2) / 2), "y": _r((y1 + y2) / 2)})
-            else:
-                where = d.hex_centres if kind == "robber" else d.corners
-                if element not in where:
-                    continue
-                x, y = where[element]
+            elif element in d.corners or element in d.hex_centres:
+                x, y = d.corners[element] if element in d.corners else d.hex_centres[element]
                 out[kind].append({"id": element, "x": _r(x), "y": _r(y)})
     return out
 

@@ -44,12 +44,14 @@ PRIVATE = "private"   # this viewer's own
 LOG = "log"           # shared unless this viewer's log shows it a secret
 BOARD = "board"       # this viewer's tap targets around the shared picture
 SEATS = "seats"       # this viewer's, and it changes only when the seats do (seats_changed)
+# "ck": the layers' panels beside the board (their "panel" partials); it keeps the id of the
+# Cities & Knights panel, the only one so far, so that its screens are unchanged.
 FRAGMENTS = {
     "table": (("flash", ALWAYS), ("status", SHARED), ("dice", SHARED), ("ck", SHARED), ("board", BOARD), ("reader", PRIVATE),
               ("scoreboard", SHARED), ("market", SHARED), ("actions", PRIVATE), ("histogram", SHARED),
               ("seats", SEATS), ("log", LOG)),
-    # Cities & Knights' panel reads only public parts of the view, but phones render their own
-    # (it sits beside their hand): no sharing between seats unless proven public.
+    # The layers' panels read only public parts of the view, but phones render their own
+    # (they sit beside their hand): no sharing between seats unless proven public.
     "seat": (("flash", ALWAYS), ("status", SHARED), ("dice", SHARED), ("ck", PRIVATE), ("board", BOARD),
              ("hand", PRIVATE),
              ("actions", PRIVATE), ("trade", PRIVATE), ("scoreboard", SHARED), ("log", LOG)),
@@ -192,9 +194,16 @@ def _scoreboard_inputs(context: dict) -> tuple:
     finished = view["phase"] == "finished"
     # `ranking` is view.players sorted; the phase is read only as `view.phase == "finished"`,
     # and `is_table` (the export link) only once the game is over.
-    return (view["players"], bool(view["ck"]), bool(view["bank"]), view["config"].get("target"),
-            view["dev_deck_left"], finished, view["winner"], context["variants"], context["two"],
-            context["export_url"], context["is_table"] if finished else None)
+    return (view["players"], bool(view["bank"]), view["config"].get("target"),
+            view["dev_deck_left"], finished, view["winner"], context["export_url"],
+            context["is_table"] if finished else None, *_layer_inputs(context, "scoreboard"))
+
+
+def _layer_inputs(context: dict, name: str) -> tuple:
+    """What the layers' partials in the fragment read: each layer's keys (its READS), and
+    which partials are there."""
+    return (tuple(context["layer_partials"].items()),
+            *[(key, context[key]) for module in context["layer_screens"] for key in getattr(module, "READS", {}).get(name, ())])
 
 
 INPUTS = {"histogram": _histogram_inputs, "scoreboard": _scoreboard_inputs}

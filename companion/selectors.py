@@ -1,6 +1,26 @@
-"""Read-side helpers: turn a game into the context one screen renders."""
+"""Read-side helpers: turn a game into the context one screen renders.
+
+Each layer package may have a `screens.py` (its part of a screen's context) and a
+`templates/` folder (its partials); the shared context and templates loop over the layers
+of the game. A layer's screens module has:
+
+- `context(view, names, picture) -> dict`: the keys it adds (or overrides: a later layer
+  may change what a lower one set), for a game it is part of. `names`: every seat's name
+  on the board; `picture`: this screen's board drawing (board_svg), which it may mark.
+- `DEFAULTS`: the keys it sets, with the values the templates find in games without it.
+- `PARTIALS`: {slot: template}: where its partials go (the shared templates include every
+  partial of a slot, in `layer_partials`: the layers' first, then the cores', each in
+  composition order, as the base game's own controls follow the layers' in the templates).
+- optionally: `extra_seats(view) -> [{"seat", "name", "color"}]`, seats on the board
+  beyond the players (Catan for two's neutral colours); `trade_ratios(view)`, a phone's
+  ratios with the bank when the layer has its own; `READS` ({fragment: keys}), what its
+  partials in a shared fragment kept by what it shows read (companion/rendering.py).
+"""
+import functools
+import importlib
+import importlib.util
 import io
-from functools import lru_cache
+import math
 
 import qrcode
 import qrcode.image.svg
@@ -9,25 +29,21 @@ from django.utils.safestring import mark_safe
 
 from . import engine, services
 from .board_svg import board_picture
-from .machinery.hands import COMMODITIES, COSTS, RESOURCES
-from .ck_screens import ck_context
-from .event_screens import (event_choice_context, event_context, event_waiting, mark_damaged_roads, steadiness,
-                            variant_context)
-from .links import cached_reverse
+from .layers import LAYERS, PACKAGES
 from .layers.base.messages import BUILD_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
+from .links import cached_reverse
+from .machinery.hands import COMMODITIES, COSTS, RESOURCES
 from .messages import (CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, board_problem_texts, cards_text, log_text,
                        production_text, reader_notice)
 from .models import DiceReaderStatus, Game
-from .two_screens import neutral_colors, neutral_names, two_context
 
-# The board actions board.html tests, each present (a missing key costs Django a dir() per lookup).
-NO_BOARD_ACTIONS = {"road": None, "robber": None, "settlement": None, "city": None, "neutral_settlement": None,
-                    "neutral_road": None}
+# The board actions the templates test, each present (a missing key costs Django a dir() per lookup).
+NO_BOARD_ACTIONS = {kind: None for layer in LAYERS for kind in layer.board_actions}
 # Expected share of each 2d6 total, 2..12, in 36ths.
 EXPECTED_2D6 = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
 
 
-@lru_cache(maxsize=512)  # ~8 ms each, and a free seat's QR was redrawn on every push
+@functools.lru_cache(maxsize=512)  # ~8 ms each, and a free seat's QR was redrawn on every push
 def qr_svg(url: str) -> str:
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
     buffer = io.BytesIO()
@@ -52,15 +68,84 @@ def histogram(view: dict) -> dict:
     return {"bars": bars, "curve": " ".join(curve), "total": total}
 
 
+def steadiness(view: dict) -> dict | None:
+    """How far this game's numbers are from the 2d6 curve, against what fair dice would give.
+
+    `off`: the share of the numbers that would have to be different to match the curve
+    exactly (half the sum of |count - expected| over the total). `dice`: the same measure
+    expected from as many rolls of fair dice (normal approximation of each count:
+    E|X - np| = sqrt(2/pi) * sqrt(np(1-p))). The Events of Catan deck stays far below dice.
+    """
+    counts, total = view["roll_counts"], view["rolls_total"]
+    if total < 6:
+        return None
+    off = sum(abs(c - total * e / 36) for c, e in zip(counts, EXPECTED_2D6)) / (2 * total)
+    dice = sum(math.sqrt(2 / math.pi) * math.sqrt(total * e / 36 * (1 - e / 36)) for e in EXPECTED_2D6) / (2 * total)
+    return {"off": round(100 * off), "dice": round(100 * min(dice, 1.0))}
+
+
+@functools.cache
+def _package_screens() -> tuple:
+    """(package, its screens module) for every layer package that has one, in composition order."""
+    found = []
+    for package in PACKAGES:
+        name = f"{package.__name__}.screens"
+        if importlib.util.find_spec(name):
+            found.append((package, importlib.import_module(name)))
+    return tuple(found)
+
+
+@functools.cache
+def _defaults() -> dict:
+    """Every layer's context keys with their values in a game without that layer, and every
+    slot of partials, empty (the templates test them all)."""
+    defaults = {"dice_partial": None, "extra_seats": []}  # a layer may show the dice its own way
+    slots = {}
+    for _package, screens in _package_screens():
+        defaults.update(screens.DEFAULTS)
+        slots.update({slot: () for slot in screens.PARTIALS})
+    return {**defaults, "layer_partials": slots}
+
+
+@functools.lru_cache(maxsize=64)
+def _in_game(names: tuple) -> tuple:
+    """(package, screens module) of the game whose composed layers are `names`."""
+    return tuple((package, screens) for package, screens in _package_screens()
+                 if any(layer.name in names for layer in package.LAYERS))
+
+
+def layer_screens(names: tuple) -> tuple:
+    """The screens modules of the game whose composed layers are `names`, in composition order."""
+    return tuple(screens for _package, screens in _in_game(names))
+
+
+@functools.lru_cache(maxsize=64)
+def _layer_partials(names: tuple) -> dict:
+    """{slot: templates} of the game whose composed layers are `names`: the layers' partials
+    first, then the cores'."""
+    partials = dict(_defaults()["layer_partials"])
+    for _package, screens in sorted(_in_game(names), key=lambda found: any(layer.core for layer in found[0].LAYERS)):
+        for slot, template in screens.PARTIALS.items():
+            partials[slot] += (template,)
+    return partials
+
+
 def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     """Everything a table screen or a phone renders, for that viewer only."""
     view = services.view_for(game, viewer)
-    view.setdefault("ck", None)  # templates test view.ck: a missing key costs Django a dir() per lookup
-    # Catan for two: seats 2 and 3 on the board are the neutral colours.
-    names = [p["name"] for p in view["players"]] + neutral_names(view)
+    layers = engine.rules_for(game.config).names
+    screens = layer_screens(layers)
+    # Seats on the board after the players' (Catan for two: the neutral colours).
+    extra_seats = [seat for module in screens if hasattr(module, "extra_seats") for seat in module.extra_seats(view)]
+    names = [p["name"] for p in view["players"]] + [seat["name"] for seat in extra_seats]
     # Lazy: most screens push the shared log fragment (companion/rendering.py) and never read theirs.
     log = SimpleLazyObject(lambda: [{"n": e["n"], "text": log_text(e, names), "turn": e["turn"]} for e in view["log"]])
     context = {
+        **_defaults(),
+        "layer_partials": _layer_partials(layers),
+        "layer_screens": screens,
+        "extra_seats": extra_seats,
+        "steadiness": steadiness(view),
         "game": game,
         "view": view,
         "phase_name": PHASE_NAMES.get(view["phase"], view["phase"]),
@@ -76,7 +161,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     }
     board = view["board"]
     if board:
-        colors = [p["color"] for p in view["players"]] + neutral_colors(view)
+        colors = [p["color"] for p in view["players"]] + [seat["color"] for seat in extra_seats]
         targets, actions = board["targets"], board["actions"]
         if "hex" in actions:  # entering the board: hexes and coastal paths open an editor
             targets = {"robber": targets.get("hex", []), "road": targets.get("coast", [])}
@@ -91,15 +176,8 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
             context["production_text"] = production_text(production["seats"], names)
             context["production_total"] = production["total"]
         context["victims"] = [view["players"][s] for s in board["victims"]]
-    # Events of Catan: the card on view, the year, damaged roads; the numbers against the curve.
-    context["event_deck"] = event_context(view, names)
-    context["steadiness"] = steadiness(view)
-    context["event_choice"] = event_choice_context(view)  # hands on phones: this phone's own choice
-    context["event_waiting"] = event_waiting(view)
-    mark_damaged_roads(context.get("board"), view["events"])
-    context.update(variant_context(view))  # Traders & Barbarians game options
-    context.update(two_context(view))  # Catan for two (two_screens.py)
-    context.update(ck_context(view, names, context.get("board")))  # Cities & Knights (ck_screens.py)
+    for module in screens:  # each layer's part, in composition order
+        context.update(module.context(view, names, context.get("board")))
     if view["me"]:
         context["my_cards"] = [
             {**c, "label": DEV_CARD_NAMES[c["card"]]} for c in view["me"]["dev_cards"]
@@ -107,7 +185,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
         context["playable_cards"] = [c for c in context["my_cards"] if not c["new"] and c["card"] != "victory_point"]
         context["me_player"] = view["players"][view["me"]["seat"]]
         if "hand" in view["me"]:
-            context.update(_hand_context(view))
+            context.update(_hand_context(view, screens))
     if view["bank"] is not None:
         context["bank"] = [{"code": r, "name": RESOURCE_NAMES[r], "count": view["bank"][r]} for r in RESOURCES]
         context["offers"] = _offers(view)
@@ -131,13 +209,13 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     return context
 
 
-def _hand_context(view: dict) -> dict:
+def _hand_context(view: dict, screens: tuple) -> dict:
     """A phone's hand with hands on phones: its cards, what each build lacks, bank trades."""
     me = view["me"]
     hand = me["hand"]
-    # Cities & Knights trades commodities too, at its own ratios (trading house, merchant).
-    ck_me = (view.get("ck") or {}).get("me") or {}
-    ratios = ck_me.get("trade_ratios") or me["trade_ratios"] or {}
+    # A layer may trade at its own ratios (Cities & Knights: commodities, the trading house, the merchant).
+    own = (module.trade_ratios(view) for module in screens if hasattr(module, "trade_ratios"))
+    ratios = next((r for r in own if r), None) or me["trade_ratios"] or {}
     kinds = [k for k in RESOURCES + COMMODITIES if k in hand]
     bank = view["bank"] or {}
     return {

@@ -1,28 +1,32 @@
-// Two quick taps enter a physical roll: submit once both dice are picked.
+// Quick taps enter a physical roll: submit once every die the form asks for is picked (each
+// die is a group of radio buttons; a layer's form may ask for other dice, or fewer).
 document.addEventListener("change", function (event) {
   var form = event.target.closest("form[data-auto-submit]");
   if (!form) return;
-  // Cities & Knights adds the event die (and after an Alchemist only the event die is asked);
-  // with the Events of Catan deck only the red die and the event die are asked.
-  var ready = ["die1", "die2", "red", "event"].every(function (name) {
-    return !form.querySelector('input[name="' + name + '"]') || form.querySelector('input[name="' + name + '"]:checked');
+  var ready = Array.prototype.every.call(form.querySelectorAll('input[type="radio"]'), function (input) {
+    return form.querySelector('input[name="' + input.name + '"]:checked');
   });
   if (ready) {
     htmx.trigger(form, "submit");
   }
 });
 
-// Cities & Knights: a button switches the board's taps to placing a knight (its corners
-// would otherwise sit under the settlement targets); a tap on a knight target ends it.
+// A button (data-board-mode="<kind>") switches the board's taps to one kind of target (body
+// class mode-<kind>: a layer's corners that would otherwise sit under the settlement
+// targets); a tap on a target of that kind (.target-<kind>) ends it.
 document.addEventListener("click", function (event) {
   var button = event.target.closest("[data-board-mode]");
   if (button) {
     document.body.classList.toggle("mode-" + button.getAttribute("data-board-mode"));
     return;
   }
-  if (event.target.closest(".target-knight")) {
-    document.body.classList.remove("mode-knight");
-  }
+  var target = event.target.closest(".target");
+  if (!target) return;
+  Array.prototype.slice.call(document.body.classList).forEach(function (mode) {
+    if (mode.indexOf("mode-") === 0 && target.classList.contains("target-" + mode.slice(5))) {
+      document.body.classList.remove(mode);
+    }
+  });
 });
 
 // htmx retries dropped sockets (1006, 1011-1013). A server that restarts cleanly says 1001

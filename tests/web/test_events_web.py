@@ -8,7 +8,7 @@ from django.urls import reverse
 from companion import services
 from companion.engine import Chance, seeded_secret
 from companion.layers.events import rules as events
-from companion.event_screens import steadiness
+from companion.selectors import steadiness
 from companion.layers.events.messages import EVENT_NAMES, EVENT_TEXTS, event_effect_lines
 from companion.messages import log_text
 from companion.models import Game

@@ -1,16 +1,30 @@
-"""What the screens show for the Events of Catan deck (engine/events.py): the card on view,
-how far into the year the deck is, who does what now, the roads an Earthquake damaged;
-and how close the game's numbers stay to the 2d6 curve."""
-import math
+"""What the screens show for the Events of Catan deck (rules.py): the card on view, how far
+into the year the deck is, who does what now, the roads an Earthquake damaged."""
+from companion.messages import CARD_NAMES
 
-from .layers.events.messages import EVENT_NAMES, EVENT_TEXTS, EVENT_TEXTS_CK, event_effect_lines
-from .messages import CARD_NAMES
+from .messages import EVENT_NAMES, EVENT_TEXTS, EVENT_TEXTS_CK, event_effect_lines
 
-# What an event card asks of a player with hands on phones (engine/events.py): the pending kinds.
+# What an event card asks of a player with hands on phones (rules.py): the pending kinds.
 HANDS_CHOICES = ("event_gain", "event_give", "event_help", "event_take")
 
-# Expected share of each 2d6 total, 2..12, in 36ths.
-EXPECTED_2D6 = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
+# The keys this layer adds to a screen's context, as the templates find them in other games.
+DEFAULTS = {"event_deck": None, "event_choice": None, "event_waiting": []}
+# Where its partials go: the actions panel (the reveal, the choices a card asks for, road
+# repair); its `dice_partial` shows the card on view in the dice's place.
+PARTIALS = {"actions": "events/actions.html"}
+
+
+def context(view: dict, names: list[str], board: dict | None) -> dict:
+    """The deck for a screen; the roads an Earthquake damaged, marked on this screen's drawing."""
+    mark_damaged_roads(board, view["events"])
+    deck = event_context(view, names)
+    context = {"event_deck": deck,
+               "event_choice": event_choice_context(view),  # hands on phones: this phone's own choice
+               "event_waiting": event_waiting(view)}
+    roll = view["last_roll"]
+    if deck and (not roll or roll.get("source") == "events"):  # the deck stands for the dice
+        context["dice_partial"] = "events/dice.html"
+    return context
 
 
 def event_context(view: dict, names: list[str]) -> dict | None:
@@ -74,14 +88,6 @@ def event_waiting(view: dict) -> list[dict]:
     return [p for p in view["players"] if p["seat"] != me and any(k in HANDS_CHOICES for k in p["pending"])]
 
 
-def variant_context(view: dict) -> dict:
-    """Game options on the screens: whom the friendly robber spares, who is Harbormaster."""
-    # Every key the templates test, present: a missing one costs Django a dir() per lookup.
-    variants = {"friendly_robber": False, "harbormaster": False, "holder": None, "spared": [],
-                **(view.get("variants") or {})}
-    return {"robber_spared": variants["spared"] or [], "variants": variants}
-
-
 def mark_damaged_roads(picture: dict | None, deck: dict | None) -> None:
     """Flag the roads an Earthquake turned on their side, for the board drawing."""
     if not picture or not deck:
@@ -89,19 +95,3 @@ def mark_damaged_roads(picture: dict | None, deck: dict | None) -> None:
     damaged = {d["edge"] for d in deck["damaged"] if d["edge"]}
     for road in picture["roads"]:
         road["damaged"] = road["id"] in damaged
-
-
-def steadiness(view: dict) -> dict | None:
-    """How far this game's numbers are from the 2d6 curve, against what fair dice would give.
-
-    `off`: the share of the numbers that would have to be different to match the curve
-    exactly (half the sum of |count - expected| over the total). `dice`: the same measure
-    expected from as many rolls of fair dice (normal approximation of each count:
-    E|X - np| = sqrt(2/pi) * sqrt(np(1-p))). The event deck stays far below dice.
-    """
-    counts, total = view["roll_counts"], view["rolls_total"]
-    if total < 6:
-        return None
-    off = sum(abs(c - total * e / 36) for c, e in zip(counts, EXPECTED_2D6)) / (2 * total)
-    dice = sum(math.sqrt(2 / math.pi) * math.sqrt(total * e / 36 * (1 - e / 36)) for e in EXPECTED_2D6) / (2 * total)
-    return {"off": round(100 * off), "dice": round(100 * min(dice, 1.0))}

@@ -1,26 +1,33 @@
-"""What the screens show for Catan for two (engine/two_players.py): the neutral colours and
-their pieces, each player's trade tokens and what a token action costs them, this turn's two
-rolls, and the neutral build a player owes."""
+"""What the screens show for Catan for two (rules.py): the neutral colours and their pieces,
+each player's trade tokens and what a token action costs them, this turn's two rolls, and
+the neutral build a player owes."""
 from django.utils.translation import gettext as _
 
-from .layers.catan_for_two.messages import NEUTRAL_PIECE_NAMES, neutral_name
+from .messages import NEUTRAL_PIECE_NAMES, neutral_name
+
+# The keys this layer adds to a screen's context, as the templates find them in other games:
+# its own part, and whether the usual setup hint (tap for your settlement) shows: not while
+# a neutral settlement is to be placed first.
+DEFAULTS = {"two": None, "settlement_hint": True}
+# Its partials: its actions, its tap targets on the board, the neutral colours' rows in the
+# scoreboard and the trade tokens under it.
+PARTIALS = {"actions": "catan_for_two/actions.html", "board_targets": "catan_for_two/board_targets.html",
+            "scoreboard_rows": "catan_for_two/scoreboard_rows.html", "scoreboard": "catan_for_two/scoreboard.html"}
+# What the scoreboard (a shared fragment kept by what it shows) reads of this layer's keys.
+READS = {"scoreboard": ("two",)}
 
 
-def neutral_names(view: dict) -> list[str]:
-    """Names for the seat numbers after the players' (2 and 3): the neutral colours."""
-    two = view.get("two")
-    return [neutral_name(n["color"]) for n in two["neutrals"]] if two else []
+def extra_seats(view: dict) -> list[dict]:
+    """The seats on the board after the players' (2 and 3): the neutral colours."""
+    two = view["two"]
+    return [{"seat": n["seat"], "name": neutral_name(n["color"]), "color": n["color"]} for n in two["neutrals"]] \
+        if two else []
 
 
-def neutral_colors(view: dict) -> list[str]:
-    two = view.get("two")
-    return [n["color"] for n in two["neutrals"]] if two else []
-
-
-def two_context(view: dict) -> dict:
-    two = view.get("two")
+def context(view: dict, names: list[str], picture: dict | None) -> dict:
+    two = view["two"]
     if not two:
-        return {"two": None}
+        return {}
     players = view["players"]
     neutrals = [{**n, "name": neutral_name(n["color"])} for n in two["neutrals"]]
     by_seat = {n["seat"]: n for n in neutrals}
@@ -57,4 +64,4 @@ def two_context(view: dict) -> dict:
     extra = {}
     if view["phase"] == "roll" and len(two["rolls"]) == 1:  # the first roll is dealt with
         extra["phase_name"] = _("Roll the dice again (a different number)")
-    return {"two": context, **extra}
+    return {"two": context, "settlement_hint": not context["placing"], **extra}

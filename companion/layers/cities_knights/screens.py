@@ -1,20 +1,31 @@
-"""What the screens show for Cities & Knights (engine/cities_knights.py): the barbarian
-track and the battle, each player's knights and city improvements, and on a player's own
-phone their progress cards, commodities and the decisions they owe.
+"""What the screens show for Cities & Knights (rules.py): the barbarian track and the
+battle, each player's knights and city improvements, and on a player's own phone their
+progress cards, commodities and the decisions they owe.
 
 Everything comes from the view of one viewer (engine.view): a phone's progress cards are
 only in that phone's view, so a template can't show another player's cards.
 """
 from django.utils.translation import gettext as _
 
-from .machinery import board as boards
-from companion.layers.cities_knights.rules import (ABILITY_LEVEL, COMMODITY_OF, COSTS, DECK_OF, EVENT_FACES, IMPROVEMENTS, MAX_LEVEL,
-                                    METROPOLIS_LEVEL, PROGRESS_LIMIT)
-from .machinery.hands import COMMODITIES, RESOURCES
-from .layers.cities_knights.messages import (COMMODITY_NAMES, DECK_NAMES, EVENT_DIE_NAMES, IMPROVEMENT_LEVELS,
-                                             IMPROVEMENT_NAMES, KNIGHT_LEVEL_NAMES, PROGRESS_NAMES, PROGRESS_TEXTS,
-                                             ck_battle_lines)
-from .messages import CARD_NAMES, TERRAIN_NAMES, cards_text
+from companion.machinery import board as boards
+from companion.machinery.hands import COMMODITIES, RESOURCES
+from companion.messages import CARD_NAMES, TERRAIN_NAMES, cards_text
+
+from .messages import (COMMODITY_NAMES, DECK_NAMES, EVENT_DIE_NAMES, IMPROVEMENT_LEVELS, IMPROVEMENT_NAMES,
+                       KNIGHT_LEVEL_NAMES, PROGRESS_NAMES, PROGRESS_TEXTS, ck_battle_lines)
+from .rules import ABILITY_LEVEL, COMMODITY_OF, COSTS, DECK_OF, IMPROVEMENTS, MAX_LEVEL, METROPOLIS_LEVEL, PROGRESS_LIMIT
+
+# The keys this layer adds to a screen's context, as the shared templates find them in other
+# games: the development cards (C&K has progress cards instead) and the base game's roll
+# form (C&K rolls three dice, its own form).
+DEFAULTS = {"dev_cards": True, "roll_form": True}
+# Its partials: the panel beside the board (the "ck" fragment), its actions, the commodities
+# and progress cards in a phone's hand, its tap targets on the board (knights, walls, a lost city).
+PARTIALS = {"panel": "cities_knights/panel.html", "actions": "cities_knights/actions.html",
+            "hand_cards": "cities_knights/hand_cards.html", "hand": "cities_knights/hand.html",
+            "board_targets": "cities_knights/board_targets.html"}
+# What the scoreboard (a shared fragment kept by what it shows) reads of this layer's keys.
+READS = {"scoreboard": ("dev_cards",)}
 
 EVENT_DIE_FACES = ("ship", "blue", "green", "yellow")  # the typed entry's four choices
 GATE_DECK = {"yellow": "trade", "blue": "politics", "green": "science"}
@@ -59,17 +70,17 @@ def hex_label(layout: dict, hex_: str) -> str:
     return f"{terrain} {cell['number']}" if cell.get("number") else terrain
 
 
-def ck_context(view: dict, names: list[str], picture: dict | None = None) -> dict:
-    """The Cities & Knights part of a screen's context ({} for other games). `picture`:
-    the board drawn for this screen (board_svg), whose knights get their level here."""
-    ck = view.get("ck")
-    if not ck:
-        return {}
+def context(view: dict, names: list[str], picture: dict | None) -> dict:
+    """The Cities & Knights part of a screen's context. `picture`: the board drawn for this
+    screen (board_svg), whose knights get their level here."""
+    ck = view["ck"]
     if picture:
         _mark_pieces(picture, ck)
     players = view["players"]
     layout = view["board"]["layout"] if view["board"] else None
     context = {
+        "dev_cards": False,
+        "roll_form": False,
         "ck_track": [{"n": i, "ship": i == ck["ship"], "catan": i == ck["track"]} for i in range(ck["track"] + 1)],
         "ck_battle": ck_battle_lines(ck["battle"], names) if ck["battle"] else None,
         "ck_players": [_player(row, players[row["seat"]], ck) for row in ck["players"]],
@@ -82,6 +93,7 @@ def ck_context(view: dict, names: list[str], picture: dict | None = None) -> dic
     roll = view["last_roll"]
     if roll and roll.get("event"):
         context["ck_event"] = {"code": roll["event"], "name": EVENT_DIE_NAMES.get(roll["event"], roll["event"])}
+        context["dice_partial"] = "cities_knights/dice.html"  # the yellow, red and event dice
     if view["bank"] is not None:
         context["ck_bank"] = [{"code": c, "name": COMMODITY_NAMES[c], "count": view["bank"].get(c, 0)}
                               for c in COMMODITIES]
@@ -91,6 +103,11 @@ def ck_context(view: dict, names: list[str], picture: dict | None = None) -> dic
         context.update(_phone(view, ck, layout))
     context["ck_pending"] = _pending(view, ck, layout)
     return context
+
+
+def trade_ratios(view: dict) -> dict | None:
+    """This phone's ratios with the bank, commodities too (the trading house, the merchant)."""
+    return (view["ck"].get("me") or {}).get("trade_ratios")
 
 
 def _muster(ck: dict, names: list[str]) -> list[dict] | None:
@@ -308,6 +325,3 @@ def _pending(view: dict, ck: dict, layout) -> list[dict]:
             out.append(item)
     return out
 
-
-def event_faces() -> tuple:
-    return EVENT_FACES

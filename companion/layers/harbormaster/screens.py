@@ -1,0 +1,13 @@
+"""What the screens show for the Harbormaster: who holds the card (a badge on the
+scoreboard; without a board, the table sets it)."""
+
+# The keys this layer adds to a screen's context, as the templates find them in other games.
+DEFAULTS = {"harbormaster_holder": None}
+# Its partials: the badge beside its holder on the scoreboard, the table's form without a board.
+PARTIALS = {"actions": "harbormaster/actions.html", "badges": "harbormaster/badge.html"}
+# What the scoreboard (a shared fragment kept by what it shows) reads of this layer's keys.
+READS = {"scoreboard": ("harbormaster_holder",)}
+
+
+def context(view: dict, names: list[str], picture: dict | None) -> dict:
+    return {"harbormaster_holder": view["variants"]["holder"]}
