@@ -2,19 +2,36 @@
 each player's trade tokens and what a token action costs them, this turn's two rolls, and
 the neutral build a player owes."""
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .messages import NEUTRAL_PIECE_NAMES, neutral_name
 
 # The keys this layer adds to a screen's context, as the templates find them in other games:
 # its own part, and whether the usual setup hint (tap for your settlement) shows: not while
 # a neutral settlement is to be placed first.
-DEFAULTS = {"two": None, "settlement_hint": True}
+DEFAULTS = {"two": None, "settlement_hint": True, "two_words": None}
 # Its partials: its actions, its tap targets on the board, the neutral colours' rows in the
 # scoreboard and the trade tokens under it.
 PARTIALS = {"actions": "catan_for_two/actions.html", "board_targets": "catan_for_two/board_targets.html",
             "scoreboard_rows": "catan_for_two/scoreboard_rows.html", "scoreboard": "catan_for_two/scoreboard.html"}
 # What the scoreboard (a shared fragment kept by what it shows) reads of this layer's keys.
-READS = {"scoreboard": ("two",)}
+READS = {"scoreboard": ("two", "two_words")}
+
+
+def token_words(two: dict, active_name: str) -> dict:
+    """What the trade tokens are called on the screens (a variant may word them its own
+    way: the travel edition's trade cards, travel_two_players/screens.py)."""
+    return {
+        "title": _("Trade tokens"),
+        "you_have": ngettext("Trade tokens: you have %(n)s.", "Trade tokens: you have %(n)s.",
+                             two["my_tokens"]) % {"n": two["my_tokens"]},
+        "price": ngettext("%(n)s token", "%(n)s tokens", two["my_cost"]) % {"n": two["my_cost"]},
+        "used": _("You already used trade tokens this turn."),
+        "for_settlement": _("Trade tokens for the new settlement, if it stands:"),
+        "on_phone": _("%(name)s uses the trade tokens on their phone.") % {"name": active_name},
+        "knight": _("Give up a played knight for 2 trade tokens"),
+        "limit": None,
+    }
 
 
 def extra_seats(view: dict) -> list[dict]:
@@ -64,4 +81,6 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
     extra = {}
     if view["phase"] == "roll" and len(two["rolls"]) == 1:  # the first roll is dealt with
         extra["phase_name"] = _("Roll the dice again (a different number)")
-    return {"two": context, "settlement_hint": not context["placing"], **extra}
+    active = view["players"][view["active_seat"]]["name"] if view["active_seat"] is not None else ""
+    return {"two": context, "two_words": token_words(context, active), "settlement_hint": not context["placing"],
+            **extra}
