@@ -7,12 +7,16 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+# The README's screenshots are taken by `manage.py screenshots` (it sets this to
+# docs/screenshots); a test run keeps them in a temporary folder and never rewrites them.
+SCREENSHOTS = Path(os.environ.get("CATAN_SCREENSHOTS") or Path(tempfile.gettempdir()) / "catan-screenshots")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .harness import join_phones, new_table
+from .harness import SCREENSHOTS, join_phones, new_table
 
 pytestmark = pytest.mark.e2e
 
@@ -43,4 +43,5 @@ def test_setup_by_tapping_on_phones_then_production(server, browser):
     table.locator(".die-row.d2 label").nth(3).click()
     expect(table.locator("#dice .production")).to_be_visible()
     expect(table.locator("#dice .production")).to_have_text(re.compile(r"(\w+: \d .+|Nobody produces anything\.)"))
-    table.screenshot(path=str(__import__("pathlib").Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "board.png"))
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    table.screenshot(path=str(SCREENSHOTS / "board.png"))

@@ -2,14 +2,14 @@
 and from the table screen, the table shows them large with the year's progress; undo puts
 the card back on top."""
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from .harness import SCREENSHOTS
+
 pytestmark = pytest.mark.e2e
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def _phase(page) -> str:

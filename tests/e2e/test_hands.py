@@ -7,15 +7,13 @@ with grain + 2 lumber, blue (Bartek) with brick + lumber + ore, orange (Celina) 
 2 grain. A 4 pays Celina 1 grain (fields 4) and 1 wool (pasture 4), Bartek 1 grain.
 """
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from .harness import join_phones, new_table
+from .harness import SCREENSHOTS, join_phones, new_table
 
 pytestmark = pytest.mark.e2e
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def count(page, resource: str):
@@ -67,6 +65,7 @@ def test_two_phones_trade_and_a_seven_makes_one_discard(server, browser):
     celina.locator('[data-testid="accept-offer"]').click()
     version += 1
     expect(ala.locator('[data-testid="confirm-trade"]')).to_have_text("Trade with Celina")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     ala.screenshot(path=str(SCREENSHOTS / "hand-trade.png"), full_page=True)
     ala.locator('[data-testid="confirm-trade"]').click()
     version += 1

@@ -1,13 +1,13 @@
 """Create a table, join two phones, roll: every screen updates without a reload."""
 import json
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from .harness import SCREENSHOTS
+
 pytestmark = pytest.mark.e2e
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 POLISH_CARD_TITLES = {
     "knight": "Rycerz",
     "victory_point": "Punkt zwycięstwa",
