@@ -32,6 +32,9 @@ def test_the_form_creates_a_travel_game_for_two(client):
     assert state["two"]["tokens"] == [4, 4] and state["two"]["pool"] == 6 and state["two"]["limit"] == 7
     table = client.get(reverse("table", args=[game.code])).content.decode()
     assert "Trade cards" in table and "at most 7 each" in table and "Trade tokens" not in table
+    link = next(part for part in table.split('href="')[1:] if "two-player" in part.split('"')[0])
+    rules = client.get(link.split('"')[0].replace("&amp;", "&")).content.decode()
+    assert "14" in rules  # the entry on the travel edition's two-player rules: its 14 trade cards
 
 
 @pytest.mark.parametrize("extra, players, message", [

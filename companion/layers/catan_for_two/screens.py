@@ -31,6 +31,7 @@ def token_words(two: dict, active_name: str) -> dict:
         "on_phone": _("%(name)s uses the trade tokens on their phone.") % {"name": active_name},
         "knight": _("Give up a played knight for 2 trade tokens"),
         "limit": None,
+        "rules": None,  # a rule-lookup key for the panel's "?" (the variant's own entry)
     }
 
 

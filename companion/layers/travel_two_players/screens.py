@@ -24,4 +24,5 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "knight": (_("You hold %(n)s trade cards, the most allowed: a knight given up now earns nothing.")
                    % {"n": held} if held >= travel["limit"] else _("Give up a played knight for 2 trade cards")),
         "limit": ngettext("at most %(n)s each", "at most %(n)s each", travel["limit"]) % {"n": travel["limit"]},
+        "rules": "two-player",  # the travel edition's own two-player rules in the lookup
     }}
