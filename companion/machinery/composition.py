@@ -43,6 +43,14 @@ def _never(config: dict) -> bool:
     return False
 
 
+def option(name: str) -> Callable[[dict], bool]:
+    """`applies` for a layer that a game option turns on: config["variants"][name] is True."""
+    def chosen(config: dict) -> bool:
+        options = config.get("variants")
+        return isinstance(options, dict) and options.get(name) is True
+    return chosen
+
+
 @dataclass(frozen=True)
 class Layer:
     name: str

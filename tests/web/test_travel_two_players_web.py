@@ -8,16 +8,9 @@ from django.utils import translation
 from companion import services
 from companion.models import Game
 
-from .test_two_players_web import _form
+from .test_two_players_web import _form, fresh_cache  # noqa: F401  (autouse: a fresh state cache)
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    services.forget_cache()
-    yield
-    services.forget_cache()
 
 
 def test_the_form_creates_a_travel_game_for_two(client):

@@ -41,7 +41,7 @@ from companion.layers.base import rules as base
 from companion.layers.events import rules as events
 from companion.machinery import board as boards
 from companion.machinery import hands
-from companion.machinery.composition import Actions, Layer
+from companion.machinery.composition import Actions, Layer, option
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
 from companion.machinery.turns import active_seat, whole_number
@@ -590,10 +590,6 @@ def _public_view(rules, state: dict) -> dict | None:
 # ---------------------------------------------------------------- the layer
 
 
-def applies(config: dict) -> bool:
-    options = config.get("variants")
-    return isinstance(options, dict) and options.get(NAME) is True
-
 
 def check_config(config: dict, rules) -> None:
     if len(config["players"]) != 2:
@@ -605,7 +601,7 @@ def check_config(config: dict, rules) -> None:
 
 LAYER = Layer(
     name="catan_for_two",
-    applies=applies,
+    applies=option(NAME),
     actions=_actions.table,
     wraps={"place_settlement": _neutrals_first, "place_road": _neutrals_first, "roll": _two_rolls,
            "reveal_event": _two_cards, "set_longest_road": _set_longest_road},

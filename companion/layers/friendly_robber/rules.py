@@ -9,7 +9,7 @@ Cities & Knights: metropolises, Defenders of Catan, the merchant, progress-card 
 a hidden victory point card does not make its holder fair game.
 """
 from companion.machinery import board as boards
-from companion.machinery.composition import Layer
+from companion.machinery.composition import Layer, option
 
 NAME = "friendly_robber"
 BEGINNER_VP = 2  # players with this many public points or fewer are spared
@@ -39,14 +39,10 @@ def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
     return "variants", {"friendly_robber": True, "spared": spared_seats(rules, state)}
 
 
-def applies(config: dict) -> bool:
-    options = config.get("variants")
-    return isinstance(options, dict) and options.get(NAME) is True
-
 
 LAYER = Layer(
     name=NAME,
-    applies=applies,
+    applies=option(NAME),
     hooks={"robber_limits": friendly_hexes, "robber_spares": spared_seats, "view": public_view},
     options=(NAME,),
     view_key="variants",

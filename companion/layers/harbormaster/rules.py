@@ -10,7 +10,7 @@ every variant, every scenario and Cities & Knights (a metropolis is a city at it
 """
 from companion.layers.base import rules as base
 from companion.machinery import board as boards
-from companion.machinery.composition import Actions, Layer
+from companion.machinery.composition import Actions, Layer, option
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
 from companion.machinery.turns import seat_arg
@@ -86,14 +86,10 @@ def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
     return "variants", {"harbormaster": True, "holder": holder(state), "harbour_points": harbour_points(state)}
 
 
-def applies(config: dict) -> bool:
-    options = config.get("variants")
-    return isinstance(options, dict) and options.get(NAME) is True
-
 
 LAYER = Layer(
     name=NAME,
-    applies=applies,
+    applies=option(NAME),
     actions=_actions.table,
     hooks={"after_action": update_harbormaster, "extra_vp": harbormaster_vp, "view": public_view},
     options=(NAME,),

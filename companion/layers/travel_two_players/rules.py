@@ -9,7 +9,7 @@ earns) but the trade tokens are the box's 14 trade cards: 4 for each player at t
 the pool (catan_for_two's _earn with state["two"]["limit"]). Trade cards are not resource
 cards: never counted on a 7, never stolen, never part of a forced trade.
 """
-from companion.machinery.composition import Layer
+from companion.machinery.composition import Layer, option
 from companion.machinery.errors import IllegalAction
 
 NAME = "travel_two_players"
@@ -17,10 +17,6 @@ CARDS_TOTAL = 14
 CARDS_START = 4
 CARDS_LIMIT = 7
 
-
-def applies(config: dict) -> bool:
-    options = config.get("variants")
-    return isinstance(options, dict) and options.get(NAME) is True
 
 
 def check_config(config: dict, rules) -> None:
@@ -42,7 +38,7 @@ def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
 
 LAYER = Layer(
     name=NAME,
-    applies=applies,
+    applies=option(NAME),
     hooks={"check_config": check_config, "new_state": new_state, "view": public_view},
     options=(NAME,),
     cores=frozenset({"base"}),
