@@ -144,3 +144,24 @@ def test_rejoin_replaces_the_lost_phone():
     services.bind_seat(game, fresh.join_token, "new-phone")
     assert services.seat_of_session(game, "old-phone") is None
     assert services.seat_of_session(game, "new-phone").index == 0
+
+
+def test_snapshots_stored_before_the_layers_change_are_replayed_and_play_goes_on():
+    """Snapshots written before rules were composed from layers (schema 2) are not
+    trusted: the records are the truth, replayed through the composed rules."""
+    game = new_game(dice_source="typed")
+    finish_setup(game)
+    for _turn in range(26):
+        services.perform(game, TABLE, "roll", {"dice": [2, 3]})
+        services.perform(game, TABLE, "end_turn")
+    game.refresh_from_db()
+    expected, _ = services.current_state(game)
+    assert expected["schema"] == 3
+    for snapshot in Snapshot.objects.filter(game=game):
+        snapshot.state["schema"] = 2
+        snapshot.save()
+    services.forget_cache()
+    assert not engine.current_schema(Snapshot.objects.filter(game=game).last().state)
+    loaded, _ = services.current_state(game)
+    assert loaded == expected
+    services.perform(game, TABLE, "roll", {"dice": [2, 3]})  # and play goes on
