@@ -1,5 +1,5 @@
 import copy
-import pathlib
+import importlib.util
 from importlib import import_module
 
 from django import forms
@@ -12,11 +12,11 @@ from .machinery.hands import COMMODITIES, RESOURCES
 from .layers.base.messages import COLOR_NAMES, DICE_SOURCE_NAMES
 
 # Each layer's new-game options (its forms.py, where it has one): checkbox fields, the
-# points an option adds to the target, the options an option brings along.
-LAYER_FORMS = [import_module(f"{package.__name__}.forms") for package in layers.PACKAGES
-               if (package.__spec__.submodule_search_locations
-                   and any((pathlib.Path(p) / "forms.py").exists()
-                           for p in package.__spec__.submodule_search_locations))]
+# points an option adds to the target, the options an option brings along. The game
+# options first, then a core's own (Cities & Knights' advanced battle).
+LAYER_FORMS = [import_module(f"{package.__name__}.forms")
+               for package in sorted(layers.PACKAGES, key=lambda package: package.LAYERS[0].core)
+               if importlib.util.find_spec(f"{package.__name__}.forms")]
 OPTION_FIELDS = {name: field for module in LAYER_FORMS for name, field in module.OPTIONS.items()}
 TARGET_BONUS = {name: n for module in LAYER_FORMS for name, n in getattr(module, "TARGET_BONUS", {}).items()}
 IMPLIES = {name: more for module in LAYER_FORMS for name, more in getattr(module, "IMPLIES", {}).items()}
