@@ -48,3 +48,16 @@ def test_the_trade_cards_are_worded_in_polish(client):
         client.cookies["django_language"] = "pl"
         table = client.get(reverse("table", args=[game.code]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert "Karty handlu" in table and "najwyżej 7 na gracza" in table
+
+
+def test_newgame_command_takes_every_layers_option():
+    """The command line offers each layer's options (from the layers' forms): the travel
+    edition brings Catan for two along; Harbormaster in Cities & Knights adds a point."""
+    from django.core.management import call_command
+
+    call_command("newgame", "--players", "Ala:red,Bartek:blue", "--variant", "travel_two_players", "--json",
+                 stdout=open("/dev/null", "w"))
+    assert Game.objects.get().config["variants"] == {"travel_two_players": True, "two_players": True}
+    call_command("newgame", "--rules", "cities_knights", "--players", "Ala:red,Bartek:blue,Celina:white",
+                 "--variant", "harbormaster", "--json", stdout=open("/dev/null", "w"))
+    assert Game.objects.order_by("-id").first().config["target"] == 14

@@ -4,8 +4,9 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
-from companion import services
+from companion import layers, services
 from companion.engine import IllegalAction
+from companion.forms import IMPLIES, OPTION_FIELDS, TARGET_BONUS, TARGETS
 
 from .serve import lan_addresses
 
@@ -22,17 +23,16 @@ class Command(BaseCommand):
     help = 'Create a game: --players "Ala:red,Bartek:blue,Celina:white".'
 
     def add_arguments(self, parser):
-        parser.add_argument("--rules", default="base", choices=["base", "cities_knights"])
+        cores = [layer.name for layer in layers.LAYERS if layer.core]
+        parser.add_argument("--rules", default="base", choices=cores)
         parser.add_argument("--players", required=True, help="name:colour pairs, clockwise from the first player")
         parser.add_argument("--seed", type=int, default=None, help="reproducible dice and cards")
         parser.add_argument("--target", type=int, default=None, help="default: 10, Cities & Knights 13")
         parser.add_argument("--dice", default="typed", choices=["typed", "virtual", "events"],
                             help="events: the Events of Catan cards instead of dice")
-        parser.add_argument("--variant", action="append", default=[],
-                            choices=["friendly_robber", "harbormaster", "two_players", "advanced_battle"],
-                            help="a game option (repeatable): Traders & Barbarians' friendly_robber, harbormaster "
-                                 "(adds 1 to the target), two_players (Catan for two: exactly 2 players, base "
-                                 "game); Cities & Knights' advanced_battle")
+        parser.add_argument("--variant", action="append", default=[], choices=list(OPTION_FIELDS),
+                            help="a game option (repeatable), each layer's: "
+                                 + "; ".join(f"{name}: {field.label}" for name, field in OPTION_FIELDS.items()))
         parser.add_argument("--board", default="none", choices=["none", "beginner", "random", "balanced", "manual"])
         parser.add_argument("--play-mode", default=None, choices=["hands", "paper"],
                             help="hands on phones (the default with a board) or paper cards")
@@ -43,15 +43,16 @@ class Command(BaseCommand):
         config = {
             "rules": o["rules"],
             "players": parse_players(o["players"]),
-            "target": o["target"] or (13 if o["rules"] == "cities_knights" else 10),
+            "target": o["target"] or TARGETS.get(o["rules"], 10),
             "dice_source": o["dice"],
             "board": o["board"],
             "play_mode": o["play_mode"],
         }
         if o["variant"]:
             config["variants"] = {name: True for name in o["variant"]}
-            if "harbormaster" in o["variant"]:
-                config["target"] += 1
+            for name in o["variant"]:
+                config["variants"].update(dict.fromkeys(IMPLIES.get(name, ()), True))
+            config["target"] += sum(TARGET_BONUS.get(name, 0) for name in config["variants"])
         try:
             game = services.create_game(config, seed=o["seed"])
         except IllegalAction as error:
