@@ -8,7 +8,7 @@ tables: a layer's tables are its own, and a `Rules` is a new object per composit
 
 Hooks (name -> one function per layer that has it; called in registry order):
   core hooks, the last core in the chain wins (Cities & Knights over the base game):
-    new_state(config) -> state     validate_config(config) -> config
+    new_state(config) -> state     validate_config(config, rules) -> config
     vp_base(state, seat) -> int     vp_hidden(state, seat) -> int
     active_seat(state) -> int       victory(rules, state, step)     view(rules, state, viewer) -> dict | None
     dice_sources() -> tuple
