@@ -22,7 +22,9 @@ def rules_for(config: dict) -> Rules:
            tuple(sorted(k for k, v in options.items() if v is True)) if isinstance(options, dict) else ())
     rules = _COMPOSED.get(key)
     if rules is None:
-        rules = _COMPOSED[key] = compose(registry.LAYERS, config)
+        rules = compose(registry.LAYERS, config)
+        if set(key[1]) <= set(rules.known_options):  # never keep one per made-up option name
+            _COMPOSED[key] = rules
     return rules
 
 
@@ -48,11 +50,11 @@ def new_game(config: dict) -> dict:
     return state
 
 
-def check_actor(state: dict, spec, actor: dict) -> None:
+def check_actor(state: dict, spec, actor: dict, rules: Rules | None = None) -> None:
     """Is `actor` allowed to take this action now? Raises IllegalAction if not."""
     if state["phase"] not in spec.phases or (spec.when is not None and not spec.when(state)):
         raise IllegalAction("wrong_phase", action=spec.name, phase=state["phase"])
-    rules = ruleset(state)
+    rules = rules or ruleset(state)
     if actor.get("role") == "table":
         if "table" in spec.actors:
             return
@@ -86,7 +88,7 @@ def apply_in_place(state: dict, action: dict, chance=None, recorded: dict | None
     actor = action.get("actor")
     if not isinstance(actor, dict):
         raise IllegalAction("bad_actor")
-    check_actor(state, spec, actor)
+    check_actor(state, spec, actor, rules)
     step = Step(rules, state, action, chance, recorded)
     spec.handler(step)
     rules.after_action(state, step)
@@ -143,11 +145,12 @@ def allowed_actions(state: dict, actor: dict) -> set[str]:
     """The action types `actor` may try now (arguments are checked when they try)."""
     allowed = set()
     phase = state["phase"]
-    for name, spec in ruleset(state).actions.items():
+    rules = ruleset(state)
+    for name, spec in rules.actions.items():
         if phase not in spec.phases:  # what check_actor refuses first, without raising
             continue
         try:
-            check_actor(state, spec, actor)
+            check_actor(state, spec, actor, rules)
         except IllegalAction:
             continue
         allowed.add(name)

@@ -413,3 +413,15 @@ def test_every_phase_and_decision_a_layer_sets_is_declared_by_it(package):
 def test_the_declaration_check_reads_assignments():
     phases, kinds = assigned_literals(ROOT / "companion" / "layers" / "base" / "rules.py")
     assert {"roll", "main", "robber", "steal"} <= phases and "discard" in kinds
+
+
+def test_compositions_are_kept_per_kind_of_game_but_never_per_made_up_option():
+    from companion.engine import game
+
+    assert rules_for({"rules": "base", "variants": {"harbormaster": True}}) \
+        is rules_for({"rules": "base", "variants": {"harbormaster": True}})
+    kept = len(game._COMPOSED)
+    for n in range(50):  # a hostile import may name any option: refused, and nothing kept
+        with pytest.raises(IllegalAction):
+            new_game({"players": PLAYERS[:3], "variants": {f"made_up_{n}": True}})
+    assert len(game._COMPOSED) == kept
