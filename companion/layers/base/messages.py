@@ -2,7 +2,7 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...engine import IllegalAction
+from ...machinery.errors import IllegalAction
 from ...messages import CARD_NAMES, cards_text, parse_cards, production_text, refusal_text
 
 RESOURCE_NAMES = {

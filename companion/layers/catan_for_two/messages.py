@@ -2,7 +2,7 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ...engine import IllegalAction
+from ...machinery.errors import IllegalAction
 from ...messages import Params, cards_text, refusal_text
 from ..base.messages import COLOR_NAMES
 

@@ -2,7 +2,7 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from ...engine import IllegalAction
+from ...machinery.errors import IllegalAction
 from ...messages import CARD_NAMES, TERRAIN_NAMES, Params, cards_text, refusal_text
 
 COMMODITY_NAMES = {

@@ -2,7 +2,7 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...engine import IllegalAction
+from ...machinery.errors import IllegalAction
 from ...messages import CARD_NAMES, Params, refusal_text
 from ..base.messages import RESOURCE_NAMES
 from ..cities_knights.messages import EVENT_DIE_NAMES

@@ -1,7 +1,7 @@
 """The friendly robber's words (a game option): the one refusal it adds."""
 from django.utils.translation import gettext as _
 
-from ...engine import IllegalAction
+from ...machinery.errors import IllegalAction
 from ...messages import refusal_text
 
 

@@ -1,7 +1,7 @@
 """The Harbormaster's words (a game option): the log line of its card changing hands."""
 from django.utils.translation import gettext as _
 
-from ...engine import IllegalAction
+from ...machinery.errors import IllegalAction
 from ...messages import Params
 
 

@@ -3,7 +3,7 @@ cards here, and a player may hold 7 at most)."""
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ...engine import IllegalAction
+from ...machinery.errors import IllegalAction
 from ...messages import Params
 
 
