@@ -2,7 +2,7 @@
 
 Cards only ever move between the bank and hands (or hand to hand), so for every resource
 bank + all hands = 19 at all times. These helpers move them; the actions that decide
-when (production, building, trades, the robber) live in base.py and trading.py.
+when (production, building, trades, the robber) live in the base layer (layers/base: rules.py, trading.py).
 """
 from .errors import IllegalAction
 

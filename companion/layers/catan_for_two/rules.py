@@ -6,7 +6,7 @@ RULES-FACTS.md. Base game only (the rulebook leaves Cities & Knights to a downlo
 - Two real players and two neutral colours (config["neutral_colors"]). A neutral colour has
   no seat, hand or turn; its pieces stand on the board under the seat numbers 2 and 3
   (NEUTRALS), so the board's rules (distance rule, road blocking, Longest Road) treat them
-  like anyone's. They produce nothing and are never robbed (base.py leaves out seats
+  like anyone's. They produce nothing and are never robbed (the base rules leave out seats
   beyond the players). A neutral colour may hold Longest Road (state["longest_road"] 2/3).
 - Setup on a board: each neutral colour first gets one settlement without a road, tapped
   on the board (the rulebook's picture of the spots is not ours to copy), then the usual
@@ -92,19 +92,18 @@ def opponent(seat: int) -> int:
 
 def _earn(state: dict, step: Step, seat: int, amount: int, reason: str) -> None:
     """Take up to `amount` from the pool: never more than it holds, nor above a holding
-    limit when a variant sets one (t["limit"]: the travel edition's 7 trade cards)."""
+    limit when a variant sets one (t["limit"]: the travel edition's 7 trade cards; what
+    is over it goes back, and the log says how many)."""
     t = two(state)
     got = min(amount, t["pool"])  # only 20 tokens exist
     limit = t.get("limit")
-    if limit is None:
-        t["pool"] -= got
-        t["tokens"][seat] += got
-        step.log("tokens_earned", seat=seat, tokens=got, reason=reason, due=amount)
-        return
-    got = max(0, min(got, limit - t["tokens"][seat]))
+    over = {}
+    if limit is not None:
+        got = max(0, min(got, limit - t["tokens"][seat]))
+        over = {"limit": limit, "returned": amount - got}
     t["pool"] -= got
     t["tokens"][seat] += got
-    step.log("tokens_earned", seat=seat, tokens=got, reason=reason, due=amount, limit=limit, returned=amount - got)
+    step.log("tokens_earned", seat=seat, tokens=got, reason=reason, due=amount, **over)
 
 
 def spot_tokens(state: dict, corner: str) -> tuple[int, str | None]:
@@ -291,8 +290,6 @@ def _neutrals_first(handler):
     return guarded
 
 
-
-
 # ---------------------------------------------------------------- neutral building
 
 
@@ -477,8 +474,6 @@ def _two_cards(handler):
     return reveal_twice
 
 
-
-
 # ---------------------------------------------------------------- Longest Road without a board
 
 
@@ -495,8 +490,6 @@ def _set_longest_road(handler):
         step.log("longest_road", seat=holder, previous=state["longest_road"])
         state["longest_road"] = holder
     return set_holder
-
-
 
 
 # ---------------------------------------------------------------- after every action
@@ -525,8 +518,6 @@ def _after(rules, state: dict, step: Step) -> None:
 def _last_setup_seat(state: dict) -> int:
     setup = state["setup"]
     return setup["order"][setup["index"] - 1]
-
-
 
 
 # ---------------------------------------------------------------- what the screens see
@@ -588,7 +579,6 @@ def _public_view(rules, state: dict) -> dict | None:
 
 
 # ---------------------------------------------------------------- the layer
-
 
 
 def check_config(config: dict, rules) -> None:

@@ -1,9 +1,9 @@
 """Cities & Knights (Miasta i Rycerze): the barbarian ship, knights, city improvements,
-commodities and progress cards, as a ruleset on top of the base game (base.py).
+commodities and progress cards, as a ruleset on top of the base game (layers/base).
 
 The rulebook is /work/shared/rulebooks/cities-and-knights-pl.txt; RULES-FACTS.md has a
 digest. Everything the base game does and Cities & Knights keeps (roads, settlements,
-trades between players, the robber, undo, views) is base.py's; this module replaces the
+trades between players, the robber, undo, views) is the base layer's; this module replaces the
 roll, the setup's second round, the 7, cities and the scoring, and adds its own actions.
 
 State added to the base state (all plain JSON):

@@ -37,7 +37,7 @@ state (the board when there is one) who gives or gets what:
   nobody   code               why nobody is concerned (no_knights, knights_tied, ...)
   basis    {seat: n}, measure what the choice was decided on (knights, harbour buildings, VP)
 In paper mode the plan is logged and shown to the table, and the players move their paper
-cards. With hands on phones (hands.py) the same plans move the cards held by the engine,
+cards. With hands on phones (machinery/hands.py) the same plans move the cards held by the engine,
 each choice made on the chooser's own phone (never on the table screen), all at once:
   gains    a pending "event_gain" per seat: 1 resource of their choice from the bank; a
            resource the bank is out of is refused; with the bank empty nobody is asked
@@ -54,7 +54,7 @@ each choice made on the chooser's own phone (never on the table screen), all at 
 A 7 (Robber Attack) and Epidemic's production go through base.resolve_total, which pays
 from the bank and asks only players above 7 cards to discard.
 
-Cities & Knights (ck_events.py) reveals through `turn_over` once its red die and event die
+Cities & Knights (ck_rules.py) reveals through `turn_over` once its red die and event die
 are resolved, pays the number with its own production and then calls `apply_event`. The
 cards with a "Miasta i Rycerze" paragraph (CK_VERSIONS) get "ck" in their plan, and:
   knights  Tournament and Conflict compare the total strength of active knights
@@ -162,7 +162,7 @@ def reveal_event(step: Step) -> None:
 
 def next_card(step: Step) -> int:
     """Turn up the top card (building the deck when it is used up): its id. Catan for two
-    turns up a second card this way and may ignore it (two_players.py)."""
+    turns up a second card this way and may ignore it (catan_for_two)."""
     state = step.state
     deck = _deck(state)
     if not deck["deck"]:
@@ -177,7 +177,7 @@ def next_card(step: Step) -> int:
 
 def turn_over(step: Step) -> dict:
     """Take the top card and plan its event; returns the card. Cities & Knights reveals
-    through this (ck_events.py) and resolves the card at its own stage of the roll."""
+    through this (ck_rules.py) and resolves the card at its own stage of the roll."""
     return _on_view(step, next_card(step))
 
 
@@ -267,7 +267,7 @@ def harbour_buildings(state: dict) -> dict[int, int] | None:
     counts = {s: 0 for s in range(len(state["players"]))}
     for corner in corners:
         occupant = boards.building_at(board["pieces"], corner)
-        if occupant and occupant[0] in counts:  # not a neutral colour (two_players.py)
+        if occupant and occupant[0] in counts:  # not a neutral colour (catan_for_two)
             counts[occupant[0]] += 1
     return counts
 
@@ -472,8 +472,6 @@ def _undamaged_roads(state: dict, seat: int) -> int:
 
 def _repair_first(rules, state: dict, seat: int) -> str | None:
     return "repair_road_first" if damaged_roads(state, seat) else None
-
-
 
 
 def _edge_arg(step: Step) -> str:

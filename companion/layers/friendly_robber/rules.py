@@ -39,7 +39,6 @@ def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
     return "variants", {"friendly_robber": True, "spared": spared_seats(rules, state)}
 
 
-
 LAYER = Layer(
     name=NAME,
     applies=option(NAME),

@@ -86,7 +86,6 @@ def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
     return "variants", {"harbormaster": True, "holder": holder(state), "harbour_points": harbour_points(state)}
 
 
-
 LAYER = Layer(
     name=NAME,
     applies=option(NAME),

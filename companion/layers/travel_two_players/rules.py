@@ -18,7 +18,6 @@ CARDS_START = 4
 CARDS_LIMIT = 7
 
 
-
 def check_config(config: dict, rules) -> None:
     if not rules.has("catan_for_two"):
         raise IllegalAction("travel_needs_two_players")
