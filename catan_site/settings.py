@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -45,6 +46,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Inside the CSP middleware (it adds the page's own websocket origin to the policy) and
+    # outside the session and CSRF ones (it makes their cookies Secure over HTTPS).
+    "companion.middleware.ForwardedHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -132,8 +137,34 @@ else:
 # slowed down: this many misses per address within JOIN_FAILURE_WINDOW seconds, then 429.
 JOIN_FAILURES_ALLOWED = int(os.environ.get("CATAN_JOIN_FAILURES", "10"))
 JOIN_FAILURE_WINDOW = 600
-# Behind nginx every client has the proxy's address: trust its X-Real-IP header then.
-BEHIND_PROXY = os.environ.get("CATAN_BEHIND_PROXY", "") == "1"
+# Behind nginx every client has the proxy's address: trust its X-Real-IP header then, and
+# the forwarded headers at all, only from these addresses (none in the embedded default:
+# a client could otherwise name any address, dodge the join limit or lock another phone out).
+TRUSTED_PROXIES = [a.strip() for a in os.environ.get("CATAN_TRUSTED_PROXIES", "").split(",") if a.strip()]
+BEHIND_PROXY = os.environ.get("CATAN_BEHIND_PROXY", "") == "1" and bool(TRUSTED_PROXIES)
+# A request that reached the proxy over HTTPS is secure (cookies Secure, CSRF checks the
+# https origin); companion.middleware drops the header from anyone but a trusted proxy.
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXIES else None
+
+# Content-Security-Policy on every response: scripts and styles from this site only (an
+# inline script needs the response's nonce), nothing framed, no plugins, no eval: htmx
+# runs with allowEval off (templates/base.html's htmx-config, which also turns off its
+# inline indicator styles); the board's targets answer the Enter key in static/app.js
+# rather than through an htmx trigger filter, which htmx would evaluate.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],  # and the page's own ws:/wss: origin (older Safari): the middleware
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 # Sessions live in signed cookies-free DB rows so a seat binding survives restarts.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

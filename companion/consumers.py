@@ -16,6 +16,7 @@ import json
 import logging
 
 from channels.db import database_sync_to_async
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -77,6 +78,16 @@ def command_fields(text: str) -> MultiValueDict | None:
 
 class GameConsumer(AsyncWebsocketConsumer):
     """One screen of one game: `table` for the host's table screen, `seat` for a phone."""
+
+    async def dispatch(self, message):
+        """As Channels' own, without closing old database connections before every message:
+        that is a hop onto the single thread of sync_to_async per message (each push of each
+        screen), and every database use here goes through database_sync_to_async, which
+        closes them itself, before and after."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self):
         self.game = None

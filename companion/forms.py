@@ -26,6 +26,15 @@ TARGETS = {"base": BASE_TARGET, "cities_knights": 13}
 DEFAULT_COLORS = ("red", "blue", "white", "orange", "green", "brown")
 
 
+class ReaderForm(forms.Form):
+    """The table's dice reader: a listed device or a typed name, and its speed."""
+
+    # CH340 and CP2102 boards often run their sketch at 9600 or 57600 rather than 115200.
+    baudrate = forms.TypedChoiceField(label=_("Baud rate"), coerce=int, initial=115200, required=False, empty_value=None,
+                                      choices=[(rate, str(rate)) for rate in (9600, 19200, 38400, 57600, 115200,
+                                                                              230400, 460800, 921600)])
+
+
 class NewGameForm(forms.Form):
     """A new table: players clockwise from the one who rolled highest."""
 

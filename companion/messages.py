@@ -49,6 +49,7 @@ class LayerNames(Mapping):
 
 
 CARD_NAMES = LayerNames("HAND_CARD_NAMES")  # every card a hand may hold: resources, commodities
+CARD_COUNTS = LayerNames("HAND_CARD_COUNTS")  # "%(count)s brick" with its plural forms, per card
 PHASE_NAMES = LayerNames("PHASE_NAMES")
 
 
@@ -84,14 +85,53 @@ def _worded(formatter: str, *args) -> str | None:
 
 def refusal(error: IllegalAction) -> str:
     """Why an action was refused, in the active language."""
+    if error.code == "undo_revealed":
+        return _("Only the table screen can undo this: it showed you something hidden.")
+    if error.code == "undone_roll_first":
+        return _("The table undid this turn's roll: roll again before anything else.")
     text = _worded("refusal", error)
     return _("That is not allowed.") if text is None else text
 
 
 def log_text(entry: dict, names: list[str]) -> str:
     """One game log line for a viewer (the view already redacted secrets)."""
+    if entry["kind"] == "undone_revealing":
+        return undone_revealing_text(entry, names)
     text = _worded("log_text", entry, names)
     return entry["kind"] if text is None else text
+
+
+def undone_revealing_text(entry: dict, names: list[str]) -> str:
+    """The table undid an action that had shown something: what was seen, by whom (never what)."""
+    def name(seat):
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    parts = []
+    for item in (entry.get("params") or {}).get("revealed", []):
+        p = {"who": ", ".join(name(s) for s in item.get("seats") or []), "whose": name(item.get("about"))}
+        what = item.get("what")
+        if item.get("seats") is None:
+            if what == "event_card":
+                parts.append(_("everyone had seen the event card; it comes back when this turn reveals again"))
+            else:
+                parts.append(_("everyone had seen the roll; it comes back when this turn rolls again"))
+        elif what == "dev_card":
+            parts.append(_("%(who)s had seen the development card drawn; it went back into the deck, "
+                           "shuffled") % p)
+        elif what == "progress_card":
+            parts.append(_("%(who)s had seen the progress card drawn; it went back into its deck, shuffled") % p)
+        elif what == "stolen_card":
+            parts.append(_("%(who)s had seen the card taken from %(whose)s") % p)
+        elif what == "progress_hand":
+            parts.append(_("%(who)s had seen the progress cards of %(whose)s") % p)
+        elif what == "hand":
+            parts.append(_("%(who)s had seen the hand of %(whose)s") % p)
+        else:
+            parts.append(_("%(who)s had seen a random outcome") % p)
+    seat = entry.get("seat")
+    if seat is None:
+        return _("The table undid a table action: %(seen)s.") % {"seen": "; ".join(parts)}
+    return _("The table undid an action of %(who)s: %(seen)s.") % {"who": name(seat), "seen": "; ".join(parts)}
 
 
 READER_STATE_NAMES = {
@@ -121,7 +161,15 @@ def reader_notice(notice: dict | None) -> str:
             return _("A die landed tilted: roll again.")
         if reason == "nodie":
             return _("The reader did not see every die: roll again.")
+        if reason == "garbled":
+            return _("The reader couldn't read the dice: roll again.")
+        if reason == "no_roll":
+            return _("The dice moved but the reader sent no roll: roll again.")
         return _("A die could not be read: roll again.")
+    if kind == "repeated_roll":
+        return _("The reader sent %(a)s + %(b)s again: it counts once.") % p
+    if kind == "roll_failed":
+        return _("The roll of %(a)s + %(b)s could not be recorded: type it in.") % p
     if kind == "device_error":
         return _("The reader reports a problem (%(code)s).") % {"code": notice.get("code")}
     if kind == "not_reader_source":
@@ -139,9 +187,23 @@ def parse_cards(text) -> dict:
     return cards
 
 
+def card_count(name: str, count: int) -> str:
+    """2, "coin" -> "2 coins" in the active language, in the plural form the count takes."""
+    counted = CARD_COUNTS.get(name)
+    return counted % {"count": count} if counted is not None else f"{count} {CARD_NAMES.get(name, name)}"
+
+
 def cards_text(resources: dict) -> str:
     """{"grain": 2, "ore": 1} -> "2 grain, 1 ore" in the active language."""
-    return ", ".join(f"{count} {CARD_NAMES.get(name, name)}" for name, count in resources.items() if count) or "–"
+    return ", ".join(card_count(name, count) for name, count in resources.items() if count) or "–"
+
+
+def names_list(names) -> str:
+    """["Ala", "Bartek", "Celina"] -> "Ala, Bartek and Celina" in the active language."""
+    names = [str(n) for n in names]
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(list)s and %(last)s") % {"list": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def production_text(production: dict, names: list[str]) -> str:

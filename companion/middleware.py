@@ -1,6 +1,9 @@
-"""When PostgreSQL or Redis is briefly unreachable, say so instead of failing with a 500."""
+"""When PostgreSQL or Redis is briefly unreachable, say so instead of failing with a 500;
+and the network edges of every request (forwarded headers, Secure cookies, CSP origins)."""
 import logging
 
+from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.template.loader import render_to_string
@@ -39,3 +42,40 @@ class ServiceUnavailableMiddleware:
         response["Retry-After"] = "5"
         return response
 
+
+# Headers only a proxy in front of the server may set; from anyone else they are lies.
+FORWARDED = ("HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_HOST", "HTTP_X_FORWARDED_PORT",
+             "HTTP_X_REAL_IP", "HTTP_FORWARDED")
+
+
+class ForwardedHeadersMiddleware:
+    """The network edges of every request and response:
+
+    - forwarded headers are dropped unless the request came from a configured proxy
+      (settings.TRUSTED_PROXIES): a client can't claim another address or HTTPS;
+    - over HTTPS (the server's own TLS, or the trusted proxy's X-Forwarded-Proto) every
+      cookie set is Secure;
+    - the Content-Security-Policy's connect-src also names this page's own websocket
+      origin, for browsers that don't count ws:/wss: as 'self' (Safari before 15.4).
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.META.get("REMOTE_ADDR", "") not in settings.TRUSTED_PROXIES:
+            for name in FORWARDED:
+                request.META.pop(name, None)
+        response = self.get_response(request)
+        secure = request.is_secure()
+        if secure:
+            for morsel in response.cookies.values():
+                morsel["secure"] = True
+        try:
+            host = request.get_host()
+        except DisallowedHost:
+            return response
+        socket = f"{'wss' if secure else 'ws'}://{host}"
+        update = getattr(response, "_csp_update", None) or {}
+        response._csp_update = {**update, "connect-src": [*update.get("connect-src", []), socket]}
+        return response

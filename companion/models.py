@@ -109,4 +109,8 @@ class DiceReaderStatus(models.Model):
     device = models.JSONField(null=True, blank=True)
     # The latest roll refused or ignored, with the reason, for the table to explain.
     notice = models.JSONField(null=True, blank=True)
+    # Where the device's lines had got to: [[sn, boot, ext_seq], ...], the current boot last
+    # (hardware.reader.DiceReader.positions()). Kept with the game so that a reader started
+    # again (a restarted process) still knows a repeated line for what it is.
+    positions = models.JSONField(default=list, blank=True)
     updated_at = models.DateTimeField(auto_now=True)

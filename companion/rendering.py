@@ -6,8 +6,13 @@ change (and to ask the database for the game first). Now, per game change:
 - public fragments (status, dice, scoreboard, histogram, the table's log, the board
   picture without tap targets) are rendered once per (game, version, screen kind,
   language) in this process and shared by every screen of that kind;
-- per-viewer fragments (the hand, the actions, the board's tap targets, a log that shows
-  this seat a secret, the table's seats and dice reader) are rendered for the viewer;
+- per-viewer fragments (the hand, the actions, the board's tap targets, the table's
+  seats and dice reader) are rendered for the viewer, but only when something their
+  template read has changed, and a render is shared with every screen whose own context
+  holds the same values for everything it read (companion/reads.py): the phones that wait
+  for the same player get one "actions" render;
+- the log sends only the entries written since the screen's last push, put on top of
+  the ones it shows (the whole log on a (re)connect, or when an undo took entries back);
 - each screen remembers a hash of every fragment it was sent and gets only the ones that
   changed (a (re)connect or a "resync" sends everything);
 - the state comes from the process's cache (services.latest_cached), so a push needs no
@@ -32,9 +37,9 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 
-from . import engine, links, services
+from . import engine, links, reads, services
 from .models import Game
-from .selectors import screen_context
+from .selectors import log_lines, screen_context
 
 # The fragments of each screen, in the order of partials/table_fragments.html and
 # partials/seat_fragments.html (tests/web/test_rendering.py keeps them in step).
@@ -113,6 +118,7 @@ def forget() -> None:
         _by_inputs.clear()
         _own.clear()
     links.forget()
+    reads.forget()
 
 
 # Stands in for a game's prefetched seats (the manager hands it out as they are): none,
@@ -152,7 +158,8 @@ def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared
         elif name in INPUTS:
             html = _kept_by_inputs(name, context, language)
         else:
-            html = render_to_string(f"partials/{name}.html", context)
+            # Kept by what it read: most versions leave the dice, the market or a layer's panel as they were.
+            html = reads.kept_render((game.pk, game.code, *key), f"partials/{name}.html", context).html
         if store is not None:
             store.html[key] = html
     return html
@@ -280,6 +287,9 @@ class Screen:
         self.version = -1
         self.sent: dict[str, int] = {}  # fragment name -> hash of the HTML last sent
         self.kept: dict[str, str] = {}  # SEATS fragments, until the seats change
+        self.renders: dict[str, reads.Render] = {}  # this viewer's own fragments, as last rendered
+        self.log_mark = None  # (n, entry): the newest log entry this screen shows
+        self.log_html = ""
 
     def resync(self) -> None:
         """Send everything again, rendered afresh (a reconnect, or a screen that asks)."""
@@ -350,7 +360,7 @@ def _changed(screen: Screen, fragments: list[tuple[str, str]]) -> str:
 # device. Not the table's dice reader: its status changes without a new version.
 _own: OrderedDict[tuple, dict] = OrderedDict()
 OWN_KEPT = 512
-NOT_KEPT = frozenset({"reader"})
+NOT_KEPT = frozenset({"reader", "log"})  # the log: what is new to this screen
 
 
 def _own_for(screen: Screen, game: Game) -> dict:
@@ -396,12 +406,40 @@ def _fragments(screen: Screen, game: Game) -> list[tuple[str, str]]:
 
 def _own_html(game: Game, screen: Screen, name: str, how: str, store, viewer_context) -> str:
     context = viewer_context()
-    if how == LOG and context["view"]["log"] == _public_log(game, store):
-        return _shared_html(game, screen.kind, screen.language, name, store)
+    if how == LOG:
+        return _log_html(game, screen, context, store)
+    template = f"partials/{name}.html"
     if how == BOARD and context.get("board"):
         picture = _shared_html(game, screen.kind, screen.language, "board_picture", store)
-        return render_to_string("partials/board.html", {**context, "board_picture_html": mark_safe(picture)})
-    return render_to_string(f"partials/{name}.html", context)
+        context = {**context, "board_picture_html": mark_safe(picture)}
+    # Rendered again only when something it read changed, and shared with any screen whose
+    # own context has the same values for everything it read (companion/reads.py).
+    family = (game.pk, game.code, name, screen.kind, screen.language, screen.base_url)
+    render = screen.renders[name] = reads.kept_render(family, template, context, screen.renders.get(name))
+    return render.html
+
+
+def _log_html(game: Game, screen: Screen, context: dict, store) -> str:
+    """The log: only the entries written since this screen's last push, put on top of the
+    ones it shows; the whole log on a (re)connect, or when an undo took back what it shows."""
+    entries = context["view"]["log"]  # newest first
+    if screen.log_mark is not None and "log" in screen.sent:
+        n, shown = screen.log_mark
+        at = next((i for i, entry in enumerate(entries) if entry["n"] == n), None)
+        if at is not None and entries[at] == shown:
+            if at == 0:
+                return screen.log_html  # nothing new: not sent again
+            screen.log_mark = (entries[0]["n"], entries[0])
+            screen.log_html = render_to_string("partials/log_added.html",
+                                               {"entries": log_lines(entries[:at], context["seat_names"])})
+            return screen.log_html
+    if entries == _public_log(game, store):
+        html = _shared_html(game, screen.kind, screen.language, "log", store)
+    else:  # this seat's log shows it a secret
+        html = render_to_string("partials/log.html", context)
+    screen.log_mark = (entries[0]["n"], entries[0]) if entries else None
+    screen.log_html = html
+    return html
 
 
 # ---------------------------------------------------------------- a command's reply

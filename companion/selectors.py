@@ -29,6 +29,8 @@ from django.utils.safestring import mark_safe
 
 from . import engine, services
 from .board_svg import board_picture
+from .engine.views import LOG_SHOWN
+from .join_links import join_base
 from .layers import LAYERS, PACKAGES
 from .layers.base.messages import BUILD_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
 from .links import cached_reverse
@@ -138,8 +140,8 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     # Seats on the board after the players' (Catan for two: the neutral colours).
     extra_seats = [seat for module in screens if hasattr(module, "extra_seats") for seat in module.extra_seats(view)]
     names = [p["name"] for p in view["players"]] + [seat["name"] for seat in extra_seats]
-    # Lazy: most screens push the shared log fragment (companion/rendering.py) and never read theirs.
-    log = SimpleLazyObject(lambda: [{"n": e["n"], "text": log_text(e, names), "turn": e["turn"]} for e in view["log"]])
+    # Lazy: most screens push the shared log fragment, or only its new entries (companion/rendering.py).
+    log = SimpleLazyObject(lambda: log_lines(view["log"], names))
     context = {
         **_defaults(),
         "layer_partials": _layer_partials(layers),
@@ -152,6 +154,8 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
         "active": view["players"][view["active_seat"]] if view["active_seat"] is not None else None,
         "histogram": histogram(view),
         "log": log,
+        "log_shown": LOG_SHOWN,
+        "seat_names": names,
         "dev_card_names": DEV_CARD_NAMES,
         "is_table": viewer == engine.TABLE,
         "ranking": sorted(view["players"], key=lambda p: -(p["vp_total"] or p["vp_public"])),
@@ -193,6 +197,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
         context["reader"] = _reader(game)
         seats = list(game.seats.all())
         context["seats"] = []
+        join_url, context["join_warning"] = join_base(base_url)  # never localhost on a phone
         for s in seats:
             join_path = cached_reverse("join", game.code, s.join_token)
             show_qr = bool(base_url) and (s.rejoin_open or not s.is_bound)
@@ -203,10 +208,16 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
                 "bound": s.is_bound,
                 "rejoin_open": s.rejoin_open,
                 # Free seats, and seats whose phone was lost, show their join QR.
-                "qr": qr_svg(base_url + join_path) if show_qr else None,
+                "qr": qr_svg(join_url + join_path) if show_qr else None,
                 "join_path": join_path if show_qr else None,
+                "join_url": join_url + join_path if show_qr else None,
             })
     return context
+
+
+def log_lines(entries: list[dict], names: list[str]) -> list[dict]:
+    """Log entries as a screen lists them, in its language."""
+    return [{"n": e["n"], "text": log_text(e, names), "turn": e["turn"]} for e in entries]
 
 
 def _hand_context(view: dict, screens: tuple) -> dict:

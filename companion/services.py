@@ -22,7 +22,7 @@ from . import engine
 from .engine import IllegalAction
 from .machinery import board as board_model
 from companion.layers.base.rules import check_table
-from .models import DiceReaderStatus, Game, Record, Seat, Snapshot
+from .models import DiceReaderStatus, Game, Record, Seat, Snapshot, new_token
 
 log = logging.getLogger(__name__)
 
@@ -240,6 +240,20 @@ def game_by_code(code: str) -> Game:
     return Game.objects.get(code=str(code).upper())
 
 
+def use_host_key(game: Game, key: str) -> bool:
+    """Exchange the table key, once: True if it was the game's, which is replaced then."""
+    if not key or len(key) > 64:
+        return False
+    return Game.objects.filter(pk=game.pk, host_token=key).update(host_token=new_token()) == 1
+
+
+def rotate_host_key(game: Game) -> str:
+    """A new table key (the one shown before opens nothing any more)."""
+    key = new_token()
+    Game.objects.filter(pk=game.pk).update(host_token=key)
+    return key
+
+
 def bind_seat(game: Game, token: str, session_key: str) -> Seat | None:
     """Bind the phone holding `session_key` to the seat whose join token this is.
 
@@ -312,6 +326,7 @@ def command(game: Game, actor: dict, action_type: str, args: dict | None = None,
 def undo(game: Game, actor: dict, idempotency_key: str | None = None) -> Outcome:
     def undo_record(g: Game, history: dict):
         if not engine.can_undo(history, _record_lookup(g), actor):
+            _refuse_revealing(g, history, "effective", actor)
             raise IllegalAction("nothing_to_undo")
         return "undo", {"target": history["effective"][-1], "actor": actor}
 
@@ -321,10 +336,20 @@ def undo(game: Game, actor: dict, idempotency_key: str | None = None) -> Outcome
 def redo(game: Game, actor: dict, idempotency_key: str | None = None) -> Outcome:
     def redo_record(g: Game, history: dict):
         if not engine.can_redo(history, _record_lookup(g), actor):
+            _refuse_revealing(g, history, "undone", actor)
             raise IllegalAction("nothing_to_redo")
         return "redo", {"target": history["undone"][-1], "actor": actor}
 
     return _write(game, idempotency_key, redo_record)
+
+
+def _refuse_revealing(game: Game, history: dict, stack: str, actor: dict) -> None:
+    """Say why a player may not revert their own action: it showed something hidden."""
+    if not history[stack] or "seat" not in actor:
+        return
+    target = history[stack][-1]
+    if engine.revealed(history, target) and _record_lookup(game)(target)["action"]["actor"].get("seat") == actor["seat"]:
+        raise IllegalAction("undo_revealed")
 
 
 def _write(game: Game, idempotency_key: str | None, make_record) -> Outcome:
@@ -434,6 +459,9 @@ def apply_reader_roll(game: Game, yellow, red, device_key: str, event=None) -> s
     if game.phase != "roll":
         # A bumped die or a second roll: shown, never applied.
         return _reader_notice(game, "not_expected", yellow, red)
+    # The last notice goes before the roll is applied: the roll's own push then shows the
+    # table without it (cleared after, it stayed up until the reader's next change).
+    DiceReaderStatus.objects.filter(game=game, notice__isnull=False).update(notice=None)
     try:
         args = {"dice": [yellow, red], "source": "reader"}
         if event is not None:
@@ -443,7 +471,6 @@ def apply_reader_roll(game: Game, yellow, red, device_key: str, event=None) -> s
         return _reader_notice(game, refused.code, yellow, red)
     if outcome.duplicate:
         return "duplicate"
-    DiceReaderStatus.objects.filter(game=game).update(notice=None)
     return "applied"
 
 
@@ -475,11 +502,28 @@ def record_reader_status(game: Game, status: dict) -> None:
         notice = {"kind": "rejected_roll", "reason": rejected["reason"], "dice": [None, None]}
     elif event == "device_error" and status.get("last_error"):
         notice = {"kind": "device_error", "code": status["last_error"].get("code"), "dice": [None, None]}
+    elif event == "repeated_roll" and status.get("repeated_roll"):
+        # A line heard again (a bridge's replay, a restart): counted once, said so.
+        notice = {"kind": "repeated_roll", "dice": _reader_faces(status["repeated_roll"].get("faces"))}
+    elif event == "roll_failed":
+        notice = {"kind": "roll_failed", "dice": _reader_faces(status.get("failed_roll"))}
     device = status.get("device")
     if current and (current.state, current.notice, current.device) == (state, notice, device):
         return
     DiceReaderStatus.objects.update_or_create(game=game, defaults={"state": state, "notice": notice, "device": device})
     broadcast(game, table_only=True)
+
+
+def save_reader_positions(game_pk: int, positions: list) -> None:
+    """Where the table's dice reader had got to in each boot of its device: a reader that
+    restarts reads a line it had already applied as a repeat."""
+    DiceReaderStatus.objects.update_or_create(game_id=game_pk, defaults={"positions": [list(p) for p in positions]})
+
+
+def _reader_faces(faces: dict | None) -> list:
+    """[yellow, red] from a ROLL's fields ({"Y": "3", "R": "4"}), None for a die not read."""
+    faces = faces or {}
+    return [int(faces[key]) if str(faces.get(key, "")).isdigit() else None for key in ("Y", "R")]
 
 
 def set_dice_reader(game: Game, device_url: str) -> Game:

@@ -6,6 +6,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("games/new", views.new_game, name="new_game"),
     path("g/<str:code>/table/", views.table, name="table"),
+    path("g/<str:code>/table/key/", views.table_key, name="table_key"),
     path("g/<str:code>/join/<str:token>/", views.join, name="join"),
     path("g/<str:code>/seat/", views.seat, name="seat"),
     path("g/<str:code>/act/", views.act, name="act"),

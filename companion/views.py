@@ -9,15 +9,18 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language, gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
+
+from hardware.ports import DeviceError, with_baudrate
 
 from . import dice_reader, engine, rendering, services
 from .engine import IllegalAction
-from .forms import NewGameForm, action_args
+from .forms import NewGameForm, ReaderForm, action_args
 from .machinery import board as board_model
 from .messages import HARBOUR_NAMES, TERRAIN_NAMES, balance_reasons, refusal
 from .models import Game
-from .selectors import reader_devices, screen_context
+from .selectors import qr_svg, reader_devices, screen_context
 
 HOSTED = "hosted_games"
 log = logging.getLogger(__name__)
@@ -58,27 +61,44 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"form": form, "hosted": hosted}, status=422)
 
 
+@never_cache
 @require_GET
 def table(request: HttpRequest, code: str) -> HttpResponse:
     game = _game(code)
-    key = request.GET.get("key")
-    if key and key == game.host_token:
-        # The table screen URL printed by `newgame` makes this browser the host.
-        if not _is_host(request, game):
+    if "key" in request.GET:
+        # The table screen URL printed by `newgame` (or shown by a rotation) makes this
+        # browser the host, once: the key is exchanged for this session and replaced, so the
+        # URL an access log or a browser history kept opens nothing. Then a clean URL.
+        if services.use_host_key(game, request.GET["key"]) and not _is_host(request, game):
             request.session[HOSTED] = [game.code] + request.session.get(HOSTED, [])[:49]
         return redirect("table", code=game.code)
     if not _is_host(request, game):
         return render(request, "not_allowed.html", {"game": game}, status=403)
     context = screen_context(game, engine.TABLE, _base_url(request))
     context["reader_devices"] = reader_devices()
+    context["reader_form"] = ReaderForm()
     context["balance"] = balance_reasons(game.config.get("board_balance"))
     return render(request, "table.html", context)
+
+
+@never_cache
+@require_POST
+def table_key(request: HttpRequest, code: str) -> HttpResponse:
+    """The host replaces the table key and gets a link that opens the table once on
+    another screen (the key shown before is dead)."""
+    game = _game(code)
+    if not _is_host(request, game):
+        return HttpResponseForbidden(_("Only the table screen may do this."))
+    key = services.rotate_host_key(game)
+    link = f"{_base_url(request)}{reverse('table', args=[game.code])}?key={key}"
+    return render(request, "table_key.html", {"game": game, "link": link, "qr": qr_svg(link)})
 
 
 def _base_url(request: HttpRequest) -> str:
     return f"{request.scheme}://{request.get_host()}"
 
 
+@never_cache
 @require_GET
 def join(request: HttpRequest, code: str, token: str) -> HttpResponse:
     misses_key = f"join-misses:{_client_address(request)}"
@@ -103,11 +123,13 @@ def _count_miss(key: str) -> None:
 
 
 def _client_address(request: HttpRequest) -> str:
-    if settings.BEHIND_PROXY and request.headers.get("X-Real-IP"):
+    peer = request.META.get("REMOTE_ADDR", "")
+    if settings.BEHIND_PROXY and peer in settings.TRUSTED_PROXIES and request.headers.get("X-Real-IP"):
         return request.headers["X-Real-IP"][:64]
     return request.META.get("REMOTE_ADDR", "")
 
 
+@never_cache
 @require_GET
 def seat(request: HttpRequest, code: str) -> HttpResponse:
     game = _game(code)
@@ -125,6 +147,7 @@ def _viewer_for(request: HttpRequest, game: Game, wanted: str):
     return bound.index if bound else None
 
 
+@never_cache
 @require_POST
 def act(request: HttpRequest, code: str) -> HttpResponse:
     game = _game(code)
@@ -161,6 +184,7 @@ def render_fragments(game: Game, viewer, base_url: str, request=None, error: str
     return render_to_string(template, context, request=request)
 
 
+@never_cache
 @require_POST
 def seat_admin(request: HttpRequest, code: str, index: int, op: str) -> HttpResponse:
     """The host shows a fresh QR for a seat (rejoin) or frees it (revoke)."""
@@ -175,6 +199,7 @@ def seat_admin(request: HttpRequest, code: str, index: int, op: str) -> HttpResp
     return redirect(f"{reverse('table', args=[game.code])}#seats")
 
 
+@never_cache
 @require_GET
 def export(request: HttpRequest, code: str) -> HttpResponse:
     game = _game(code)
@@ -195,6 +220,7 @@ def _json_download(data: dict, filename: str) -> HttpResponse:
     return response
 
 
+@never_cache
 @require_POST
 def reader_setup(request: HttpRequest, code: str) -> HttpResponse:
     """The host points the table at a dice reader (a listed device or a URL), or stops it."""
@@ -202,8 +228,12 @@ def reader_setup(request: HttpRequest, code: str) -> HttpResponse:
     if not _is_host(request, game):
         return HttpResponseForbidden(_("Only the table screen may do this."))
     device = "" if "stop" in request.POST else (request.POST.get("url") or request.POST.get("device") or "").strip()
-    if device and not _plausible_device(device):
-        return HttpResponse(_("That is not a serial device or a device URL."), status=422)
+    form = ReaderForm(request.POST)
+    if device:
+        try:
+            device = with_baudrate(device, form.cleaned_data["baudrate"] if form.is_valid() else None)
+        except DeviceError:
+            return HttpResponse(_("That is not a serial device or a device URL."), status=422)
     try:
         game = services.set_dice_reader(game, device)
     except IllegalAction as refused:
@@ -215,10 +245,7 @@ def reader_setup(request: HttpRequest, code: str) -> HttpResponse:
     return redirect("table", code=game.code)
 
 
-def _plausible_device(url: str) -> bool:
-    return len(url) <= 200 and (url.startswith("/dev/") or url.startswith(("socket://", "rfc2217://", "loop://")))
-
-
+@never_cache
 @require_GET
 def board_editor(request: HttpRequest, code: str) -> HttpResponse:
     """The form for one hex or one coastal path while the table enters its board."""

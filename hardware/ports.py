@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -50,3 +51,70 @@ def _by_id_names(folder: Path) -> dict[str, str]:
     except OSError:  # no such folder: not Linux, or no USB serial device plugged in
         return {}
     return {os.path.realpath(link): str(link) for link in links if link.is_symlink()}
+
+
+# -- naming a device -------------------------------------------------------------------------
+
+DEFAULT_BAUDRATE = 115200
+# The rates USB-UART chips (CP2102, CH340, FT232) and ESP32/Arduino sketches commonly use.
+BAUDRATES = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
+# pyserial URL handlers a dice reader can sit behind (spy:// logs a real port's traffic).
+URL_SCHEMES = ("socket", "rfc2217", "loop", "spy", "alt", "hwgrep")
+_WINDOWS_PORT = re.compile(r"(?:\\\\\.\\)?COM[1-9][0-9]{0,2}", re.IGNORECASE)
+
+
+class DeviceError(ValueError):
+    """A device name the reader cannot use; str() says why."""
+
+
+def split_device(name: str) -> tuple[str, int | None]:
+    """(pyserial URL, baud rate or None) from a device name as people write it.
+
+    Accepts what the protocol document names: a path (/dev/ttyUSB0, /dev/serial/by-id/...,
+    a simulator's symlink such as /tmp/dice0), a Windows port (COM3, \\\\.\\COM12) and pyserial
+    URLs (socket://host:port, rfc2217://..., loop://). A `baudrate=N` query parameter sets
+    the speed on any of them: /dev/ttyUSB0?baudrate=9600. Other query parameters stay in the
+    URL for pyserial. Raises DeviceError for anything else.
+    """
+    name = name.strip()
+    if not name or len(name) > 200 or any(ch.isspace() or not ch.isprintable() for ch in name):
+        raise DeviceError("not a device name")
+    base, _, query = name.partition("?")
+    scheme, has_scheme, _ = base.partition("://")
+    if has_scheme:
+        if scheme.lower() not in URL_SCHEMES:
+            raise DeviceError(f"not a serial URL scheme: {scheme}")
+    elif not (base.startswith("/") or _WINDOWS_PORT.fullmatch(base)):
+        raise DeviceError("neither a device path nor a device URL")
+    baudrate = None
+    kept = []
+    for parameter in filter(None, query.split("&")):
+        key, _, value = parameter.partition("=")
+        if key == "baudrate":
+            baudrate = parse_baudrate(value)
+        else:
+            kept.append(parameter)
+    if kept and not has_scheme:
+        raise DeviceError("a device path takes no options but baudrate")
+    return (base + "?" + "&".join(kept)) if kept else base, baudrate
+
+
+def parse_baudrate(value: object) -> int:
+    try:
+        baudrate = int(str(value))
+    except ValueError:
+        raise DeviceError(f"not a baud rate: {value}") from None
+    if not 300 <= baudrate <= 4_000_000:
+        raise DeviceError(f"not a baud rate: {value}")
+    return baudrate
+
+
+def with_baudrate(name: str, baudrate: int | None) -> str:
+    """The device name that also says its speed; the default speed is left unsaid.
+
+    A baud rate already in the name wins: it was typed for this device.
+    """
+    url, named = split_device(name)
+    if named is not None or baudrate in (None, DEFAULT_BAUDRATE):
+        return name.strip()
+    return f"{name.strip()}{'&' if '?' in name else '?'}baudrate={parse_baudrate(baudrate)}"

@@ -57,6 +57,8 @@ ROLL_REJECTIONS = (
     "unreadable",  # a ROLL with a "?" die
     "tilt",        # ERR code=TILT: a die came to rest tilted or cocked
     "nodie",       # ERR code=NODIE: a die did not come out or was not seen
+    "garbled",     # a line that should have been the ROLL could not be parsed (bad checksum, cut short, Y=7...)
+    "no_roll",     # MOTION, then no ROLL or ERR within motion_timeout
 )
 # Device error codes that mean "this throw has no result".
 _ERROR_REJECTIONS = {"TILT": "tilt", "NODIE": "nodie"}
@@ -83,6 +85,13 @@ class RollMeta:
     url: str
     received_at: float         # time.time() when the line was read
     line: str                  # the frame as received, for logs
+    # seq counted on past 65535 since this boot was first heard: (boot, ext_seq) names the
+    # throw even after the 16-bit seq has come round. Equal to seq until the first wrap.
+    ext_seq: int = -1
+
+    def __post_init__(self) -> None:
+        if self.ext_seq < 0:
+            object.__setattr__(self, "ext_seq", self.seq)
 
 
 RollCallback = Callable[[DiceRoll, RollMeta], Any]
@@ -155,11 +164,15 @@ class DiceReader:
         heartbeat_timeout: float = 5.0,
         baudrate: int = 115200,
         poll_interval: float = 0.2,
+        motion_timeout: float = 10.0,
+        positions: Iterable[tuple[str | None, str | None, int]] = (),
     ):
+        """`positions`: what positions() returned in an earlier run, so that a line the device
+        (or a bridge) sends again after this process restarted is still a duplicate."""
         if reconnect_delay < 0 or max_reconnect_delay < reconnect_delay:
             raise ValueError("need 0 <= reconnect_delay <= max_reconnect_delay")
-        if heartbeat_timeout <= 0 or poll_interval <= 0:
-            raise ValueError("heartbeat_timeout and poll_interval must be positive")
+        if heartbeat_timeout <= 0 or poll_interval <= 0 or motion_timeout <= 0:
+            raise ValueError("heartbeat_timeout, poll_interval and motion_timeout must be positive")
         # Fail now on an unknown URL scheme rather than retrying it forever.
         serial.serial_for_url(url, do_not_open=True)
         self.url = url
@@ -170,6 +183,7 @@ class DiceReader:
         self._heartbeat_timeout = heartbeat_timeout
         self._baudrate = baudrate
         self._poll_interval = poll_interval
+        self._motion_timeout = motion_timeout
 
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -179,19 +193,28 @@ class DiceReader:
         # Everything below is guarded by _lock.
         self._state = IDLE
         self._device: dict[str, str | None] | None = None
-        # Duplicate detection: the last seq accepted per (device serial, boot id), and the
-        # pair that lines without boot= belong to (the one named by the latest boot=).
+        # Duplicate detection: the last seq accepted per (device serial, boot id), extended past
+        # 65535 (see RollMeta.ext_seq), and the pair that lines without boot= belong to (the
+        # one named by the latest boot=, always the last entry).
         self._seqs: OrderedDict[tuple[str | None, str | None], int] = OrderedDict()
         self._context: tuple[str | None, str | None] = (None, None)
+        for sn, boot, ext_seq in positions:
+            if isinstance(ext_seq, int) and ext_seq >= 0:
+                self._seqs[(sn, boot)] = ext_seq
+                self._context = (sn, boot)
+        while len(self._seqs) > _SEEN_BOOTS:
+            self._seqs.popitem(last=False)
         self._gaps = 0
         self._missed = 0
         self._connected_at: float | None = None
         self._last_line_at: float | None = None
         self._last_heartbeat_at: float | None = None
         self._motion = False
+        self._motion_at: float | None = None
         self._last_error: dict[str, Any] | None = None
         self._last_rejected: dict[str, Any] | None = None
         self._rejected_roll: dict[str, Any] | None = None
+        self._repeated_roll: dict[str, Any] | None = None
         self._banner: str | None = None
         self._rejected: Counter[str] = Counter()
         self._rolls = 0
@@ -246,6 +269,14 @@ class DiceReader:
 
     # -- status -------------------------------------------------------------
 
+    def positions(self) -> list[tuple[str | None, str | None, int]]:
+        """(device serial, boot id, last ext seq) per boot remembered, the current one last.
+
+        Keep it somewhere that outlives the process and pass it back as `positions=`.
+        """
+        with self._lock:
+            return [(sn, boot, ext_seq) for (sn, boot), ext_seq in self._seqs.items()]
+
     def status(self) -> dict[str, Any]:
         """A snapshot of the connection, the device and the counters; see docs/dice-protocol.md.
 
@@ -282,6 +313,7 @@ class DiceReader:
             "rejected": dict(self._rejected),
             "last_rejected": dict(self._last_rejected) if self._last_rejected else None,
             "rejected_roll": dict(self._rejected_roll) if self._rejected_roll else None,
+            "repeated_roll": dict(self._repeated_roll) if self._repeated_roll else None,
             "last_error": dict(self._last_error) if self._last_error else None,
             "gaps": self._gaps,
             "missed": self._missed,
@@ -320,7 +352,7 @@ class DiceReader:
                     with self._lock:
                         changed = self._state != DISCONNECTED or failure != last_failure
                         self._state = DISCONNECTED
-                        self._last_error = {"source": "connection", "code": _open_error_code(exc), "detail": failure}
+                        self._last_error = {"source": "connection", "code": open_error_code(exc), "detail": failure}
                     last_failure = failure
                     if changed:  # one report per distinct failure, not one per retry
                         self._emit("open_failed")
@@ -398,18 +430,29 @@ class DiceReader:
     def _check_silence(self) -> None:
         now = time.monotonic()
         with self._lock:
+            if self._motion and self._motion_at is not None and now - self._motion_at > self._motion_timeout:
+                # The dice moved and nothing came: the throw is lost, not "still rolling".
+                self._motion = False
+                self._reject_roll("no_roll", None, [], None)
+                lost_throw = True
+            else:
+                lost_throw = False
             since = max((t for t in (self._last_line_at, self._connected_at) if t is not None), default=now)
-            if self._state != CONNECTED or now - since <= self._heartbeat_timeout:
-                return
-            self._state = SILENT
-            self._motion = False
-        self._emit("silent")
+            silent = self._state == CONNECTED and now - since > self._heartbeat_timeout
+            if silent:
+                self._state = SILENT
+                self._motion = False
+        if lost_throw:
+            self._emit("rejected_roll")
+        if silent:
+            self._emit("silent")
 
     # -- lines and messages -------------------------------------------------
 
     def _handle_line(self, line: bytes | None, received_at: float) -> None:
         if line is None:
             self._reject("too_long", b"")
+            self._maybe_lost_throw(b"")
             return
         first, self._first_line = self._first_line, False
         start = line.rfind(b"$")
@@ -434,8 +477,22 @@ class DiceReader:
             message = parse_line(line)
         except ProtocolError as exc:
             self._reject(exc.reason, line)
+            self._maybe_lost_throw(line)
             return
         self._handle_message(message, line, received_at)
+
+    def _maybe_lost_throw(self, line: bytes) -> None:
+        """A line that could not be read, which was (or may have been) the throw's ROLL.
+
+        A ROLL cut short, with a bad checksum or a die of 7 still says ROLL; after MOTION any
+        broken line is taken for the roll, since the ROLL is what the device owes next.
+        """
+        with self._lock:
+            if b"ROLL" not in line and not self._motion:
+                return
+            self._motion = False
+            self._reject_roll("garbled", None, [], None)
+        self._emit("rejected_roll")
 
     def _note_banner(self, text: bytes) -> None:
         if _printable(text):
@@ -458,6 +515,7 @@ class DiceReader:
             if roll is not None:
                 sn, boot = self._context
                 meta = RollMeta(
+                    ext_seq=self._seqs[self._context],
                     seq=message.seq,
                     boot=boot,
                     device_serial=sn if sn is not None else (self._device or {}).get("sn"),
@@ -467,6 +525,13 @@ class DiceReader:
                 )
         if not fresh:
             self._reject("duplicate", line)
+            if message.type == ROLL:
+                # Counted when it first came; shown so the table knows why nothing happened.
+                with self._lock:
+                    self._repeated_roll = {"seq": message.seq, "faces": DiceRoll.from_message(message).to_fields()}
+                self._emit("repeated_roll")
+            if was_silent:
+                self._emit("alive")  # a repeated line is still a sign of life
             return
         if roll is not None:
             try:
@@ -491,20 +556,22 @@ class DiceReader:
             sn = message.fields.get("sn") if message.type == HELLO else None
             self._context = self._key_for(sn, boot)
         key = self._context
-        last = self._seqs.get(key)
-        if last is None:
+        last_ext = self._seqs.get(key)
+        if last_ext is None:
             self._seqs[key] = message.seq
             while len(self._seqs) > _SEEN_BOOTS:
                 self._seqs.popitem(last=False)
             return True, boot is not None
         self._seqs.move_to_end(key)
+        last = last_ext % SEQ_MODULUS
         if not seq_is_newer(message.seq, last):
             return False, False
-        skipped = (message.seq - last - 1) % SEQ_MODULUS
-        if skipped:  # lines lost on the wire, or sent while nobody listened
+        ahead = (message.seq - last) % SEQ_MODULUS
+        if ahead > 1:  # lines lost on the wire, or sent while nobody listened
             self._gaps += 1
-            self._missed += skipped
-        self._seqs[key] = message.seq
+            self._missed += ahead - 1
+        # Counted on past the wrap, so seq 5 after 65535 is not the seq 5 of the first lap.
+        self._seqs[key] = last_ext + ahead
         return True, False
 
     def _key_for(self, sn: str | None, boot: str) -> tuple[str | None, str | None]:
@@ -534,6 +601,7 @@ class DiceReader:
             return (["reboot"] if new_boot else []), None
         if message.type == MOTION:
             self._motion = True
+            self._motion_at = now
             return ["motion"], None
         if message.type == ERROR:
             self._motion = False
@@ -560,7 +628,7 @@ class DiceReader:
             return ["roll"], roll
         return (["reboot"] if new_boot else []), None  # unknown types: newer firmware
 
-    def _reject_roll(self, reason: str, seq: int, dice: list[str], code: str | None) -> None:
+    def _reject_roll(self, reason: str, seq: int | None, dice: list[str], code: str | None) -> None:
         self._rejected[reason] += 1
         self._rejected_roll = {"reason": reason, "seq": seq, "unreadable": dice, "code": code}
 
@@ -578,7 +646,8 @@ def _printable(text: bytes) -> bool:
     return all(0x20 <= byte <= 0x7E for byte in text)
 
 
-def _open_error_code(exc: BaseException) -> str:
+def open_error_code(exc: BaseException) -> str:
+    """One of CONNECTION_ERRORS for an exception raised while opening a port."""
     number = getattr(exc, "errno", None)
     if number in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EBUSY):
         return "port_busy"

@@ -7,7 +7,10 @@ document.addEventListener("change", function (event) {
     return form.querySelector('input[name="' + input.name + '"]:checked');
   });
   if (ready) {
-    htmx.trigger(form, "submit");
+    htmx.trigger(form, "submit");  // htmx reads the picked dice at once
+    // Sent: the dice are asked afresh. The answer may leave this very form in place (the
+    // same roll is asked again, or a refused roll is to be thrown again).
+    form.querySelectorAll('input[type="radio"]:checked').forEach(function (input) { input.checked = false; });
   }
 });
 
@@ -64,6 +67,22 @@ var tapSocket = null;
 var awaitingAck = {};  // key -> {source, at}: taps sent and not yet answered
 var ACK_PATIENCE_MS = 8000;  // then a repeated tap goes as a post (same key: it acts once)
 
+// A pushed fragment carries no idempotency keys (one render may serve several screens):
+// a tap on a form or a board target without one gets a fresh key, kept on it so that
+// repeats of the same tap share it until it is answered (then it is renewed, below).
+document.addEventListener("htmx:configRequest", function (event) {
+  var detail = event.detail;
+  if (detail.verb !== "post" || !/\/act\/$/.test(detail.path) || detail.formData.get("idem") !== "") return;
+  var form = detail.elt.closest ? detail.elt.closest("form") : null;
+  var input = form && form.querySelector('input[name="idem"]');
+  var key = input ? input.value : detail.elt.dataset.idem;
+  if (!key) {
+    key = freshKey();
+    if (input) input.value = key; else detail.elt.dataset.idem = key;
+  }
+  detail.formData.set("idem", key);
+});
+
 document.addEventListener("htmx:configRequest", function (event) {
   var detail = event.detail;
   if (!tapSocket || detail.verb !== "post" || !/\/act\/$/.test(detail.path)) return;
@@ -95,9 +114,13 @@ document.addEventListener("htmx:wsBeforeMessage", function (event) {
   if (!ack || !awaitingAck[ack[1]]) return;
   var source = awaitingAck[ack[1]].source;
   delete awaitingAck[ack[1]];
+  if (source.dataset && source.dataset.idem === ack[1]) delete source.dataset.idem;
   var form = source.closest ? source.closest("form") : null;
   if (!form) return;
   if (ack[2] === "0") delete form.dataset.sent;
+  // Accepted: the form starts afresh, as a pushed one would (a fragment that reads the same
+  // values as before is not pushed again, so what was ticked or typed would stay).
+  if (ack[2] === "1") form.reset();
   // Answered: the next tap on the same form is a new intent (as after a post, below).
   var key = form.querySelector('input[name="idem"]');
   if (key && key.value === ack[1]) key.value = freshKey();
@@ -109,6 +132,8 @@ document.addEventListener("htmx:wsBeforeMessage", function (event) {
 document.addEventListener("htmx:afterRequest", function (event) {
   var form = event.detail.elt.closest ? event.detail.elt.closest("form") : null;
   var key = form && form.querySelector('input[name="idem"]');
+  if (event.detail.xhr && event.detail.xhr.status && event.detail.elt.dataset) delete event.detail.elt.dataset.idem;
+  if (form && event.detail.successful && /\/act\/$/.test(event.detail.pathInfo.requestPath)) form.reset();
   if (key && event.detail.xhr && event.detail.xhr.status) {
     key.value = freshKey();
   }
@@ -133,4 +158,87 @@ document.addEventListener("htmx:oobBeforeSwap", function (event) {
 document.addEventListener("htmx:beforeSwap", function (event) {
   var form = event.detail.elt.closest ? event.detail.elt.closest("form[data-keep]") : null;
   if (form && event.detail.xhr && event.detail.xhr.status < 300) form.dataset.sent = "1";
+});
+
+// Layout on phones. The board's zoom button doubles the board (body class board-zoomed, kept
+// across pushes) and pans it to where the player may build.
+document.addEventListener("click", function (event) {
+  if (!event.target.closest("[data-board-zoom]")) return;
+  var zoomed = document.body.classList.toggle("board-zoomed");
+  var target = document.querySelector("#board .target");
+  if (zoomed && target) target.scrollIntoView({block: "nearest", inline: "center"});
+});
+
+// The action of the moment is a bar fixed to the bottom (app.css ".now"): keep that much
+// room below the page so that its end never hides under the bar.
+function keepRoomForActionBar() {
+  var bar = document.querySelector(".phone-screen .actions > .now");
+  var fixed = bar && getComputedStyle(bar).position === "fixed";
+  document.body.style.paddingBottom = fixed ? bar.offsetHeight + "px" : "";
+}
+["htmx:afterSettle", "htmx:wsAfterMessage", "DOMContentLoaded"].forEach(function (name) {
+  document.addEventListener(name, keepRoomForActionBar);
+});
+window.addEventListener("resize", keepRoomForActionBar);
+
+// The table's join codes: an overlay while a seat waits for its phone (#seats.waiting). The
+// overlay's close button hides it until a seat shows a code it did not show then (a seat
+// freed, a new code asked for): remembered per game for the browser tab (sessionStorage), so
+// that neither a pushed #seats nor a reload brings it back. The topbar's button shows and
+// hides it at any time (body class seats-open, kept across pushes).
+var SEATS_KEY = "seats-closed:" + location.pathname;
+function waitingCodes() {
+  return Array.prototype.map.call(document.querySelectorAll("#seats .qr[data-join]"), function (qr) {
+    return qr.getAttribute("data-join");
+  });
+}
+function remembered() {
+  try { return JSON.parse(sessionStorage.getItem(SEATS_KEY) || "null"); } catch (e) { return null; }
+}
+function remember(codes) {
+  try {
+    if (codes) sessionStorage.setItem(SEATS_KEY, JSON.stringify(codes)); else sessionStorage.removeItem(SEATS_KEY);
+  } catch (e) { /* private mode: the body class below still holds until a reload */ }
+}
+function applySeatsOverlay() {
+  var seats = document.getElementById("seats");
+  if (!seats || !document.body.classList.contains("table-screen")) return;
+  var closed = remembered();
+  var codes = waitingCodes();
+  var seen = closed && codes.every(function (code) { return closed.indexOf(code) >= 0; });
+  if (closed && !seen) remember(null);  // a new code to scan: show them again
+  document.body.classList.toggle("seats-closed", !!seen);
+}
+document.addEventListener("click", function (event) {
+  var toggle = event.target.closest("[data-seats-toggle]");
+  if (!toggle) return;
+  var seats = document.getElementById("seats");
+  var shown = seats && getComputedStyle(seats).display !== "none";
+  document.body.classList.toggle("seats-open", !shown);
+  document.body.classList.toggle("seats-closed", shown);
+  remember(shown ? waitingCodes() : null);
+});
+document.addEventListener("DOMContentLoaded", applySeatsOverlay);
+document.addEventListener("htmx:oobAfterSwap", function (event) {
+  if (event.detail.target && event.detail.target.id === "seats") applySeatsOverlay();
+});
+
+// The log grows by its new entries on top (partials/log_added.html): keep as many as a full
+// render shows.
+document.addEventListener("htmx:oobAfterSwap", function (event) {
+  var list = event.detail.target;
+  if (!list || list.id !== "log-entries") return;
+  var shown = parseInt(list.dataset.shown || "0", 10);
+  while (shown && list.children.length > shown) list.removeChild(list.lastElementChild);
+});
+
+// The board's tap targets (role="button" on SVG groups) act on Enter and Space as buttons
+// do. Here rather than in an htmx trigger filter, which htmx would evaluate as code (the
+// Content-Security-Policy allows no eval).
+document.addEventListener("keydown", function (event) {
+  if (event.key !== "Enter" && event.key !== " ") return;
+  var target = event.target.closest ? event.target.closest('g.target[role="button"]') : null;
+  if (!target) return;
+  event.preventDefault();
+  htmx.trigger(target, "click");
 });

@@ -13,6 +13,7 @@ from .game import (
     new_game,
     new_history,
     ReplayError,
+    revealed,
     rules_for,
     ruleset,
 )
@@ -20,5 +21,5 @@ from .views import TABLE, log_for, view
 
 __all__ = [
     "Chance", "IllegalAction", "ReplayError", "TABLE", "advance", "allowed_actions", "apply", "can_redo", "can_undo", "copy_state",
-    "current_schema", "fold", "rules_for", "ruleset", "new_game", "new_history", "seeded_secret", "view", "log_for",
+    "current_schema", "fold", "rules_for", "ruleset", "new_game", "new_history", "revealed", "seeded_secret", "view", "log_for",
 ]

@@ -4,13 +4,20 @@ state = fold(config, records). A record is {"seq", "kind", ...}:
   kind "action": {"action": {...}, "outcome": {...}} — the intent plus what chance decided;
   kind "undo":   reverts the latest effective action (state returns to before it);
   kind "redo":   re-applies the latest undone action with its recorded outcome.
+
+What was seen stays seen (docs/undo.md): a player can't undo or redo an action that
+showed something hidden; the table can, and then the log says so publicly, what an undo
+keeps (`state["kept"]`) moves chance to a new epoch, so that no later draw repeats the
+undone one, and an undone roll or event card comes back unchanged when the same turn
+takes that action again (nobody's other action may come between).
 """
+import bisect
 import copy
 
 from companion import layers as registry
 from companion.machinery.composition import Rules, compose
 from companion.machinery.errors import IllegalAction
-from companion.machinery.step import Step, trim_log
+from companion.machinery.step import Step, add_log, trim_log
 
 _COMPOSED: dict[tuple, Rules] = {}  # one Rules per kind of game: they never change once built
 
@@ -39,7 +46,8 @@ def current_schema(state: dict) -> bool:
 
 # The shape of a state; stored snapshots of another shape are rebuilt from the records.
 # 2: hands on phones (bank, hands, trade offers). 3: rules composed from layers.
-STATE_SCHEMA = 3
+# 4: what each action revealed, and what an undo keeps (the history knows the revealing ones).
+STATE_SCHEMA = 4
 
 
 def new_game(config: dict) -> dict:
@@ -50,10 +58,17 @@ def new_game(config: dict) -> dict:
     return state
 
 
-def check_actor(state: dict, spec, actor: dict, rules: Rules | None = None) -> None:
-    """Is `actor` allowed to take this action now? Raises IllegalAction if not."""
+def check_actor(state: dict, spec, actor: dict, rules: Rules | None = None, pinned: bool = True) -> None:
+    """Is `actor` allowed to take this action now? Raises IllegalAction if not.
+
+    `pinned`: refuse a player's action that would come before an undone roll is taken
+    again. A new action only: records entered before that rule existed replay as they were."""
     if state["phase"] not in spec.phases or (spec.when is not None and not spec.when(state)):
         raise IllegalAction("wrong_phase", action=spec.name, phase=state["phase"])
+    pin = _pin(state) if pinned else None
+    if pin is not None and spec.name != pin["action"] and "seat" in actor:
+        # Everyone saw the undone roll: no player acts on knowing it before it counts again.
+        raise IllegalAction("undone_roll_first", action=pin["action"])
     rules = rules or ruleset(state)
     if actor.get("role") == "table":
         if "table" in spec.actors:
@@ -88,12 +103,53 @@ def apply_in_place(state: dict, action: dict, chance=None, recorded: dict | None
     actor = action.get("actor")
     if not isinstance(actor, dict):
         raise IllegalAction("bad_actor")
-    check_actor(state, spec, actor, rules)
+    # Live (chance given), a new action meets every rule; replaying records (no chance: each
+    # outcome is recorded) accepts what was accepted when it was entered.
+    check_actor(state, spec, actor, rules, pinned=chance is not None)
+    turn, phase = state["turn"]["number"], state["phase"]
+    pin = _pin(state)
+    if pin is not None and pin["action"] == spec.name:
+        # The undone roll (or event card) of this turn comes back: it is not drawn again.
+        recorded = {**pin["outcomes"], **(recorded or {})}
+        del state["kept"]["pins"][str(turn)]
+    if chance is not None and _kept(state).get("epoch"):
+        chance = chance.epoch(state["kept"]["epoch"])
     step = Step(rules, state, action, chance, recorded)
     spec.handler(step)
     rules.after_action(state, step)
+    _note_revealed(state, step, spec.name, turn, phase)
     trim_log(state)
     return step.outcomes
+
+
+def _kept(state: dict) -> dict:
+    """What undos keep: {"epoch": undone draws so far, "pins": {turn: undone public outcome}}."""
+    return state.get("kept") or {}
+
+
+def _pin(state: dict) -> dict | None:
+    """The undone roll or event card this turn must take again before anything else."""
+    pin = _kept(state).get("pins", {}).get(str(state["turn"]["number"]))
+    return pin if pin is not None and pin["phase"] == state["phase"] else None
+
+
+def _note_revealed(state: dict, step: Step, action: str, turn: int, phase: str) -> None:
+    """Remember what this action showed, for an undo of it (the latest action's only)."""
+    shown = list(step.revealed)
+    drawn = set(step.outcomes) - {key for item in shown for key in item["keys"]}
+    if drawn:  # a draw no rule named: its actor saw it, nobody may rely on it coming back
+        seat = step.actor.get("seat")
+        shown.append({"what": "chance", "seats": None if seat is None else [seat], "about": None,
+                      "keys": sorted(drawn)})
+    if not shown:
+        state.pop("last_revealed", None)
+        return
+    public = {key: step.outcomes[key] for item in shown if item["seats"] is None
+              for key in item["keys"] if key in step.outcomes}
+    state["last_revealed"] = {
+        "seat": step.actor.get("seat"), "action": action, "turn": turn, "phase": phase, "pin": public,
+        "shown": [{"what": item["what"], "seats": item["seats"], "about": item["about"]} for item in shown],
+    }
 
 
 def copy_state(state: dict) -> dict:
@@ -161,27 +217,39 @@ def allowed_actions(state: dict, actor: dict) -> set[str]:
 
 
 def new_history() -> dict:
-    """Effective action seqs (a stack) and the undone ones that may be redone."""
-    return {"effective": [], "undone": []}
+    """Effective action seqs (a stack), the undone ones that may be redone, and the seqs of
+    the actions that showed someone something hidden (ascending: seqs only grow)."""
+    return {"effective": [], "undone": [], "revealing": []}
+
+
+def revealed(history: dict, seq: int) -> bool:
+    """Did action `seq` show someone something hidden (a card drawn, a roll, a hand)?"""
+    seqs = history.get("revealing", [])
+    i = bisect.bisect_left(seqs, seq)
+    return i < len(seqs) and seqs[i] == seq
 
 
 def can_undo(history: dict, records_by_seq, actor: dict) -> bool:
     if not history["effective"]:
         return False
-    return _may_revert(records_by_seq(history["effective"][-1]), actor)
+    target = history["effective"][-1]
+    return _may_revert(records_by_seq(target), actor, revealed(history, target))
 
 
 def can_redo(history: dict, records_by_seq, actor: dict) -> bool:
     if not history["undone"]:
         return False
-    return _may_revert(records_by_seq(history["undone"][-1]), actor)
+    target = history["undone"][-1]
+    return _may_revert(records_by_seq(target), actor, revealed(history, target))
 
 
-def _may_revert(record: dict, actor: dict) -> bool:
-    """The table may revert anything; a player only what they entered themselves."""
+def _may_revert(record: dict, actor: dict, revealing: bool = False) -> bool:
+    """The table may revert anything; a player only what they entered themselves and
+    what showed nobody anything hidden (what was seen stays seen)."""
     if actor.get("role") == "table":
         return True
-    return "seat" in actor and record["action"].get("actor", {}).get("seat") == actor["seat"]
+    return (not revealing and "seat" in actor
+            and record["action"].get("actor", {}).get("seat") == actor["seat"])
 
 
 def advance(state: dict, history: dict, record: dict, state_before, chance=None) -> dict:
@@ -197,17 +265,42 @@ def advance(state: dict, history: dict, record: dict, state_before, chance=None)
         record["outcome"] = apply_in_place(state, record["action"], chance, record.get("outcome") or {})
         history["effective"].append(record["seq"])
         history["undone"].clear()
+        if state.get("last_revealed"):
+            history.setdefault("revealing", []).append(record["seq"])
         return state
     if kind == "undo":
         if not history["effective"] or history["effective"][-1] != record["target"]:
             raise IllegalAction("nothing_to_undo")
         history["undone"].append(history["effective"].pop())
-        return state_before(record["target"])
+        restored = state_before(record["target"])
+        _keep_across_undo(state, restored, revealed(history, record["target"]))
+        return restored
     if kind == "redo":
         if not history["undone"] or history["undone"][-1] != record["target"]:
             raise IllegalAction("nothing_to_redo")
         return _redo(state, history, record["original"])
     raise IllegalAction("bad_record", kind=kind)
+
+
+def _keep_across_undo(undone: dict, restored: dict, revealing: bool) -> None:
+    """What the undo does not take back. `undone`: the state with the undone action,
+    `restored`: the state before it (changed in place).
+
+    After an action that showed something, chance moves to a new epoch (a card drawn goes
+    back into its deck, which counts as shuffled again: the next draw is a fresh one), a
+    roll or event card shown to everyone is kept for its turn, and the log says publicly
+    what had been seen by whom (never the card itself)."""
+    kept = copy.deepcopy(_kept(undone))
+    if revealing and undone.get("last_revealed"):
+        shown = undone["last_revealed"]
+        kept["epoch"] = kept.get("epoch", 0) + 1
+        if shown["pin"]:
+            kept.setdefault("pins", {})[str(shown["turn"])] = {
+                "action": shown["action"], "phase": shown["phase"], "outcomes": shown["pin"]}
+        add_log(restored, "undone_revealing", seat=shown["seat"], action=shown["action"],
+                revealed=shown["shown"])
+    if kept:
+        restored["kept"] = kept
 
 
 def _redo(state: dict, history: dict, original: dict) -> dict:
@@ -245,9 +338,10 @@ def fold(config: dict, records: list[dict], chance=None) -> tuple[dict, dict]:
                 if record.get("target") not in by_seq:
                     raise IllegalAction("nothing_to_redo")
                 record["original"] = by_seq[record["target"]]
-            if record.get("kind") in ("action", "redo"):
-                target = record["seq"] if record["kind"] == "action" else record["target"]
-                before[target] = copy_state(state)
+            if record.get("kind") == "action":
+                # As the site does (state_at(seq - 1)): an undo after a redo returns to the
+                # state before the action itself, not to the one before its redo.
+                before[record["seq"]] = copy_state(state)
             if record.get("kind") == "undo" and record.get("target") not in before:
                 raise IllegalAction("nothing_to_undo")
             candidate = copy_state(state)

@@ -32,6 +32,7 @@ class Step:
         self.chance = chance
         self.recorded = recorded or {}
         self.outcomes: dict = {}
+        self.revealed: list[dict] = []
 
     def outcome(self, key: str, draw: Callable, valid: Callable):
         """A chance outcome: the recorded one when replaying, else a fresh draw."""
@@ -45,6 +46,14 @@ class Step:
             raise IllegalAction("missing_outcome", key=key)
         self.outcomes[key] = value
         return value
+
+    def reveal(self, what: str, seats: list | None = None, about: int | None = None, keys: tuple = ()) -> None:
+        """This action showed something hidden until now: `what` to `seats` (None: to
+        everyone), `about` whose cards. A player can't undo such an action (the table can,
+        and the log says so). `keys`: the chance outcomes shown; when they were shown to
+        everyone (a roll, an event card) an undo keeps them for the same turn's next try."""
+        self.revealed.append({"what": what, "seats": None if seats is None else sorted(set(seats)),
+                              "about": about, "keys": list(keys)})
 
     def seat_for_pending(self, kind: str) -> int:
         """The seat whose pending decision this action answers."""

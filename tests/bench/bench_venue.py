@@ -57,6 +57,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
@@ -415,7 +416,7 @@ class Action:
     sent: float = 0.0
     answered: float = 0.0
     version: int | None = None
-    outcome: str = "unsent"  # ok | refused | error | unsent
+    outcome: str = "unsent"  # ok | refused | error | unsent | exhausted (a played table's taps ran out)
     kind: str = ""
     detail: str = ""
 
@@ -620,6 +621,9 @@ class Target:
 
     def start(self) -> None: ...
 
+    def pids(self) -> list[int]:
+        return [self.process.pid]
+
     def make_tables(self, active: int, idle: int, phones: int) -> tuple[list[Table], list[Table]]: ...
 
     def stop(self) -> None:
@@ -654,14 +658,18 @@ class AppTarget(Target):
 class ChannelsTarget(Target):
     name = "channels"
 
-    def __init__(self, config: str, workdir: Path, payload: int, server: str = "", taps: str = "socket"):
-        self.config, self.workdir, self.payload, self.taps = config, workdir, payload, taps
+    def __init__(self, config: str, workdir: Path, payload: int, server: str = "", taps: str = "socket",
+                 hop: bool = True):
+        self.config, self.workdir, self.payload, self.taps, self.hop = config, workdir, payload, taps, hop
         # The framework's floor under the same ASGI server as the app's.
         self.server = server or ("uvicorn" if config == "venue" else "daphne")
+        if not hop:
+            self.name = "channels-no-hop"
 
     def start(self) -> None:
         self.port = free_port()
-        env = {**os.environ, "BENCH_PAYLOAD_BYTES": str(self.payload), "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "BENCH_PAYLOAD_BYTES": str(self.payload), "PYTHONUNBUFFERED": "1",
+               "BENCH_CLOSE_HOP": "1" if self.hop else "0"}
         env.pop("BENCH_REDIS_URL", None)
         if self.config == "venue":
             env["BENCH_REDIS_URL"] = REDIS_URL
@@ -749,11 +757,11 @@ def summarize(actions: list[Action], tables: list[Table]) -> dict:
     by_index = {t.index: t for t in tables}
     latencies, service = [], []
     expected = delivered = exact = 0
-    outcomes = {"ok": 0, "refused": 0, "error": 0, "unsent": 0}
+    outcomes = {"ok": 0, "refused": 0, "error": 0, "unsent": 0, "exhausted": 0}
     send_lag = []
     for a in actions:
         outcomes[a.outcome] += 1
-        if a.outcome == "unsent":
+        if a.outcome in ("unsent", "exhausted"):
             continue
         send_lag.append(a.sent - a.scheduled)
         service.append(a.answered - a.sent)
@@ -788,9 +796,9 @@ def summarize(actions: list[Action], tables: list[Table]) -> dict:
 async def run_phase(target: Target, tables: list[Table], phase: str, rate: float, duration: float,
                     max_lag: float, drain_timeout: float) -> dict:
     actions: list[Action] = []
-    pid = target.process.pid
+    pids = target.pids()
     helpers = helper_cpu()
-    cpu0, client0 = cpu_seconds(pid), os.times()
+    cpu0, client0 = sum(map(cpu_seconds, pids)), os.times()
     t0 = now() + 0.2
     spread = 1.0 / rate / max(1, len(tables))
     give_up = t0 + duration + max_lag
@@ -798,7 +806,7 @@ async def run_phase(target: Target, tables: list[Table], phase: str, rate: float
                            for i, t in enumerate(tables)))
     await drain(tables, actions, drain_timeout)
     wall = now() - t0
-    cpu = cpu_seconds(pid) - cpu0
+    cpu = sum(map(cpu_seconds, pids)) - cpu0
     client1 = os.times()
     summary = summarize(actions, tables)
     summary.update(phase=phase, rate=rate, duration=duration, wall=wall, server_cpu=cpu,
@@ -824,15 +832,15 @@ async def run_target(target: Target, args) -> dict:
         print(f"   {len(tables)} tables + {len(idle)} idle tables ready in {now() - t_setup:.1f} s; "
               f"opening {len(screens)} sockets", flush=True)
         await asyncio.sleep(0.5)
-        pid = target.process.pid
-        rss0, cpu0 = rss_bytes(pid), cpu_seconds(pid)
+        pids = target.pids()
+        rss0, cpu0 = sum(map(rss_bytes, pids)), sum(map(cpu_seconds, pids))
         t_connect = now()
         opened, failed = await connect_all(screens, args.connect_parallel, 60)
         await asyncio.sleep(1.0)
-        rss1 = rss_bytes(pid)
+        rss1 = sum(map(rss_bytes, pids))
         result.update(sockets=opened, socket_failures=failed, rss_before=rss0, rss_after_connect=rss1,
                       mem_per_socket=(rss1 - rss0) / max(1, opened),
-                      connect_cpu_per_socket=(cpu_seconds(pid) - cpu0) / max(1, opened),
+                      connect_cpu_per_socket=(sum(map(cpu_seconds, pids)) - cpu0) / max(1, opened),
                       connect_wall=now() - t_connect)
         print(f"   {opened} sockets open ({failed} failed) in {now() - t_connect:.1f} s; server RSS "
               f"{rss0 / 2**20:.1f} -> {rss1 / 2**20:.1f} MiB", flush=True)
@@ -854,7 +862,7 @@ async def run_target(target: Target, args) -> dict:
             await asyncio.sleep(1.0)
         frames = sum(s.frames for s in screens) - frames0
         result["mean_frame_bytes"] = (sum(s.bytes for s in screens) - bytes0) / max(1, frames)
-        result["rss_end"] = rss_bytes(pid)
+        result["rss_end"] = sum(map(rss_bytes, pids))
         closed_early = sum(1 for s in screens if s.task is not None and s.task.done())
         result["closed_by_server"] = closed_early
     finally:
@@ -864,6 +872,325 @@ async def run_target(target: Target, args) -> dict:
                 t.conn.close()
         target.stop()
     return result
+
+
+# ---------------------------------------------------------------- the venue: a realistic mix over processes
+
+
+MIX_SCRIPT = r"""
+import json, os
+from django.urls import reverse
+from companion import services
+from tests.bench.corpus_tables import IDLE_GAME, playable, renamed
+
+names = json.loads(os.environ["BENCH_NAMES"])  # the game of each active table
+idle = int(os.environ["BENCH_IDLE_TABLES"])
+base = os.environ["BENCH_BASE_URL"]
+played = {name: playable(name, int(os.environ["BENCH_RECORDS"])) for name in sorted(set(names) | {IDLE_GAME})}
+
+def created(index, name):
+    config, seed, _taps = played[name]
+    game = services.create_game(renamed(config, index), seed=seed)
+    return {"code": game.code, "name": name,
+            "table_url": f"{base}{reverse('table', args=[game.code])}?key={game.host_token}",
+            "seats": [{"seat": s.index, "join_url": f"{base}{reverse('join', args=[game.code, s.join_token])}"}
+                      for s in game.seats.all()]}
+
+games = [created(i, name) for i, name in enumerate(names)]
+idle_games = [created(len(names) + i, IDLE_GAME) for i in range(idle)]
+print("BENCH_JSON " + json.dumps({"games": games, "idle": idle_games,
+                                  "taps": {name: taps for name, (_c, _s, taps) in played.items()}}))
+"""
+
+
+def route(code: str, processes: int) -> int:
+    """The process a table's screens go to: a hash of its game code, as nginx's
+    `hash $catan_route` upstream sends them (docs/venue.md)."""
+    return zlib.crc32(code.encode()) % processes
+
+
+class PlayedTable(AppTable):
+    """A table of the realistic mix: its game's taps in order, each sent by the screen that
+    makes it at a real table (the table screen, or the acting seat's phone)."""
+
+    def __init__(self, index: int, port: int, game: dict, taps: list, kind: str):
+        super().__init__(index, port, game, len(game["seats"]), "socket")
+        self.taps, self.kind, self.next_tap = taps, kind, 0
+
+    async def trigger(self, action: Action) -> None:
+        if self.next_tap >= len(self.taps):  # the game's prepared taps ran out (ask for more: --taps-per-table)
+            action.sent = action.answered = now()
+            action.outcome = "exhausted"
+            return
+        screen_of, fields = self.taps[self.next_tap]
+        self.next_tap += 1
+        self.counter += 1
+        form = {**fields, "idem": f"b{self.idem_prefix}-{self.index}-{self.counter}"}
+        screen = self.screens[0] if screen_of == "table" else self.screens[1 + screen_of]
+        action.kind = form["type"]
+        action.sent = now()
+        answer = self.answers[form["idem"]] = asyncio.get_running_loop().create_future()
+        try:
+            await screen.ws.send(json.dumps({"act": form}))
+            text = await asyncio.wait_for(answer, 60)
+        except (OSError, asyncio.TimeoutError, ConnectionClosed, AttributeError):
+            self.answers.pop(form["idem"], None)
+            action.answered, action.outcome = now(), "error"
+            return
+        action.answered = now()
+        version = VERSION_RE.search(text)
+        if 'data-ok="1"' in text and version:
+            action.outcome, action.version = "ok", int(version.group(1))
+        else:
+            reason = ERROR_RE.search(text)
+            action.outcome = "refused"
+            action.detail = f"{self.kind} {form['type']}: {reason.group(1).strip() if reason else text[:160]}"
+
+
+class VenueTarget(Target):
+    """Several server processes; each table's screens on the process its code routes to."""
+
+    processes_list: list[subprocess.Popen]
+    ports: list[int]
+
+    def pids(self) -> list[int]:
+        return [p.pid for p in self.processes_list]
+
+    def stop(self) -> None:
+        for process in self.processes_list:
+            stop(process)
+
+    def port_for(self, key: str) -> int:
+        return self.ports[route(key, len(self.ports))]
+
+
+class VenueAppTarget(VenueTarget):
+    name = "app"
+
+    def __init__(self, env: AppEnvironment, workdir: Path, processes: int, mix: str, records: int):
+        self.env, self.workdir, self.processes, self.mix, self.records = env, workdir, processes, mix, records
+        self.processes_list, self.ports = [], []
+
+    def start(self) -> None:
+        for _ in range(self.processes):
+            port = free_port()
+            process = spawn([PY, "manage.py", "serve", "--host", HOST, "--port", str(port), "--no-qr"],
+                            self.env.env, self.workdir / f"app-{port}.log")
+            self.processes_list.append(process)
+            self.ports.append(port)
+        for port, process in zip(self.ports, self.processes_list):
+            wait_for_port(port, process, timeout=120)
+            http_get(port, "/", {})
+        self.process = self.processes_list[0]
+
+    def make_tables(self, active, total_sockets, phones):
+        """`active` tables of the mix, and idle tables (that never act) up to `total_sockets`."""
+        from tests.bench.corpus_tables import IDLE_GAME, MIX, kinds_for, load
+
+        kinds = kinds_for(active, self.mix)
+        seen: dict[str, int] = {}
+        names = []
+        for kind in kinds:
+            games = MIX[kind]
+            names.append(games[seen.get(kind, 0) % len(games)])
+            seen[kind] = seen.get(kind, 0) + 1
+
+        def sockets(name: str) -> int:  # the table screen and a phone per seat
+            return 1 + len(load(name)["export"]["config"]["players"])
+
+        missing = total_sockets - sum(map(sockets, names))
+        idle = math.ceil(missing / sockets(IDLE_GAME)) if missing > 0 else 0
+        data = self.env.shell(MIX_SCRIPT, {"BENCH_NAMES": json.dumps(names), "BENCH_IDLE_TABLES": str(idle),
+                                           "BENCH_RECORDS": str(self.records),
+                                           "BENCH_BASE_URL": f"http://{HOST}:{self.ports[0]}"}, timeout=3600)
+        tables = [PlayedTable(i, self.port_for(g["code"]), g, data["taps"][g["name"]], kind)
+                  for i, (g, kind) in enumerate(zip(data["games"], kinds))]
+        idle_tables = [AppTable(active + j, self.port_for(g["code"]), g, len(g["seats"]), "socket")
+                       for j, g in enumerate(data["idle"])]
+        with ThreadPoolExecutor(4) as pool:
+            list(pool.map(lambda t: t.join(), tables + idle_tables))
+        for table in tables + idle_tables:
+            table.make_screens()
+        return tables, idle_tables
+
+
+class VenueChannelsTarget(VenueTarget):
+    """The minimal Channels consumer in the same processes, routing and channel layer, with
+    as many sockets per table as the app's tables have."""
+
+    def __init__(self, config: str, workdir: Path, processes: int, payload: int, hop: bool):
+        self.single = [ChannelsTarget(config, workdir, payload, "", "socket", hop) for _ in range(processes)]
+        self.name = self.single[0].name
+        self.processes_list, self.ports = [], []
+
+    def start(self) -> None:
+        for target in self.single:
+            target.start()
+            self.processes_list.append(target.process)
+            self.ports.append(target.port)
+        self.process = self.processes_list[0]
+
+    def make_tables(self, active, idle, sockets_per_table):
+        tables = [ChannelsTable(i, self.port_for(f"t{i}"), sockets, "socket")
+                  for i, sockets in enumerate(sockets_per_table)]
+        return tables, []
+
+
+async def _open(target: Target, tables: list[Table], idle: list[Table], args) -> dict:
+    screens = [s for t in tables + idle for s in t.screens]
+    pids = target.pids()
+    await asyncio.sleep(0.5)
+    rss0 = sum(map(rss_bytes, pids))
+    opened, failed = await connect_all(screens, args.connect_parallel, 60)
+    await asyncio.sleep(1.0)
+    rss1 = sum(map(rss_bytes, pids))
+    print(f"   {opened} sockets open ({failed} failed); servers' RSS {rss0 / 2**20:.0f} -> {rss1 / 2**20:.0f} MiB",
+          flush=True)
+    return {"sockets": opened, "socket_failures": failed, "kb_per_socket": (rss1 - rss0) / max(1, opened) / 1024,
+            "rss_before_connect": rss0}
+
+
+def _line(summary: dict) -> str:
+    return (f"p50 {fmt(summary['p50'])} ms  p99 {fmt(summary['p99'])} ms  max {fmt(summary['max'])} ms  "
+            f"lost {summary['lost']}/{summary['expected']}  unsent {summary['unsent']}  refused {summary['refused']}  "
+            f"errors {summary['error']}  exhausted {summary.get('exhausted', 0)}  "
+            f"server CPU {fmt(summary['cpu_ms_per_action'], 2)} ms/action  db+redis "
+            f"{fmt(summary['helper_cpu'] / max(1, summary['ok']) * 1000, 2)} ms/action  client {fmt(summary['client_cpu'])} s")
+
+
+async def _settle(target: Target, limit: float = 90.0) -> None:
+    """Wait until the servers are idle: an overloaded phase leaves a queue that would
+    otherwise be counted against the next one."""
+    deadline = now() + limit
+    while now() < deadline:
+        before = sum(map(cpu_seconds, target.pids()))
+        await asyncio.sleep(0.5)
+        if sum(map(cpu_seconds, target.pids())) - before < 0.05:  # < 10 % of a core
+            return
+
+
+async def _phase(target, tables, name, rate, duration, args) -> dict:
+    await _settle(target)
+    print(f"   {name}: {len(tables)} tables x {rate:g} action/s for {duration:g} s", flush=True)
+    summary = await run_phase(target, tables, name, rate, duration, args.max_lag, args.drain)
+    print("     " + _line(summary), flush=True)
+    for detail in summary["details"]:
+        print(f"     refused/error: {detail}", flush=True)
+    await asyncio.sleep(1.0)
+    return summary
+
+
+def _within(summary: dict) -> bool:
+    return summary["p99"] <= 25 and not (summary["lost"] or summary["unsent"] or summary["error"])
+
+
+async def run_venue(args, workdir: Path) -> dict:
+    """The venue's contract: the realistic mix on `--processes` servers, the floor beside it."""
+    result: dict = {"tables": args.tables, "processes": args.processes, "mix": args.mix, "config": args.config}
+    with AppEnvironment(args.config, workdir, args.server) as env:
+        app = VenueAppTarget(env, workdir, args.processes, args.mix, args.taps_per_table)
+        print(f"\n== app: {args.processes} server process(es), {args.tables} tables ({args.mix})", flush=True)
+        app.start()
+        tables: list[Table] = []
+        idle: list[Table] = []
+        try:
+            t_setup = now()
+            tables, idle = app.make_tables(args.tables, args.idle, 0)
+            print(f"   tables ready in {now() - t_setup:.0f} s", flush=True)
+            result.update(await _open(app, tables, idle, args))
+            steady = await _phase(app, tables, "steady", args.rate, args.duration, args)
+            result.update(p50_ms=steady["p50"], p99_ms=steady["p99"], max_ms=steady["max"], lost=steady["lost"],
+                          unsent=steady["unsent"], refused=steady["refused"], errors=steady["error"],
+                          exhausted=steady["exhausted"], actions=steady["ok"], steady=steady)
+            if args.burst and args.burst > 1:
+                burst = await _phase(app, tables, "burst", args.rate * args.burst, args.burst_duration, args)
+                result.update(burst_p99_ms=burst["p99"], burst_p50_ms=burst["p50"], burst_lost=burst["lost"],
+                              burst_unsent=burst["unsent"], burst=burst)
+            per_kind = {"all": steady["cpu_ms_per_action"]}
+            for kind in sorted({t.kind for t in tables}):
+                own = [t for t in tables if t.kind == kind]
+                summary = await _phase(app, own, f"{kind} only", args.rate, args.kind_duration, args)
+                per_kind[kind] = summary["cpu_ms_per_action"]
+            result["server_cpu_ms_per_action"] = per_kind
+            # Capacity: the highest rate whose p99 stays within 25 ms, nothing lost. A bisection
+            # between a rate that passed and one that failed, starting from the steady phase
+            # (or, when that failed, from what half the machine's cores would carry at its CPU cost).
+            passed, failed = (args.rate, None) if _within(steady) else (0.0, args.rate)
+            for _ in range(args.capacity_steps):
+                if failed is None:
+                    rate = passed * 1.5
+                elif passed == 0.0:
+                    cores = os.cpu_count() or 1
+                    guess = 0.5 * cores / max(1e-3, steady["cpu_ms_per_action"] / 1000) / len(tables)
+                    rate = min(failed * 0.7, guess) if guess < failed else failed * 0.5
+                    if rate <= 0.02:
+                        break
+                else:
+                    rate = (passed + failed) / 2
+                summary = await _phase(app, tables, f"capacity {rate * len(tables):.0f}/s", rate,
+                                       args.capacity_duration, args)
+                if _within(summary):
+                    passed = max(passed, rate)
+                else:
+                    failed = rate if failed is None else min(failed, rate)
+            best = passed
+            result["capacity_actions_per_s"] = round(best * len(tables))
+            # What the servers hold per socket once the games have been played for a while (the
+            # kept renders included), next to the figure right after connecting.
+            grown = sum(map(rss_bytes, app.pids())) - result["rss_before_connect"]
+            result["kb_per_socket_after_play"] = grown / max(1, result["sockets"]) / 1024
+            result["sockets_per_table"] = [len(t.screens) for t in tables]
+        finally:
+            await asyncio.gather(*(s.close() for t in tables + idle for s in t.screens), return_exceptions=True)
+            app.stop()
+    floor: dict = {}
+    for hop in (False, True):
+        target = VenueChannelsTarget(args.config, workdir, args.processes, args.baseline_payload, hop)
+        print(f"\n== {target.name}: the minimal Channels consumer, same sockets", flush=True)
+        target.start()
+        floor_tables: list[Table] = []
+        try:
+            floor_tables, _ = target.make_tables(0, 0, result["sockets_per_table"])
+            await _open(target, floor_tables, [], args)
+            summary = await _phase(target, floor_tables, "steady", args.rate, args.floor_duration, args)
+            floor["without_hop" if not hop else "with_hop"] = summary
+        finally:
+            await asyncio.gather(*(s.close() for t in floor_tables for s in t.screens), return_exceptions=True)
+            target.stop()
+    result["floor_cpu_ms_per_action"] = {k: v["cpu_ms_per_action"] for k, v in floor.items()}
+    result["floor_p99_ms"] = {k: v["p99"] for k, v in floor.items()}
+    result["floor_p50_ms"] = {k: v["p50"] for k, v in floor.items()}
+    return result
+
+
+def print_venue(result: dict, args) -> None:
+    print("\n" + "=" * 100)
+    print(f"config={args.config} processes={args.processes} tables={args.tables} mix={args.mix} "
+          f"sockets={result['sockets']} rate={args.rate:g}/table/s for {args.duration:g} s"
+          + (f", burst x{args.burst:g} for {args.burst_duration:g} s" if args.burst and args.burst > 1 else ""))
+    print(f"steady: p50 {fmt(result['p50_ms'])} ms, p99 {fmt(result['p99_ms'])} ms, max {fmt(result['max_ms'])} ms, "
+          f"lost {result['lost']}, unsent {result['unsent']}, refused {result['refused']}, "
+          f"exhausted {result['exhausted']} of {result['actions']} actions")
+    if "burst_p99_ms" in result:
+        print(f"burst: p50 {fmt(result['burst_p50_ms'])} ms, p99 {fmt(result['burst_p99_ms'])} ms, "
+              f"lost {result['burst_lost']}, unsent {result['burst_unsent']}")
+    cpu = result["server_cpu_ms_per_action"]
+    print("server CPU per action: " + ", ".join(f"{k} {fmt(v, 2)} ms" for k, v in cpu.items()))
+    print("floor (minimal Channels consumer, same sockets): " + ", ".join(
+        f"{k} {fmt(v, 2)} ms CPU/action, p99 {fmt(result['floor_p99_ms'][k])} ms"
+        for k, v in result["floor_cpu_ms_per_action"].items()))
+    print(f"capacity (p99 <= 25 ms, nothing lost): {result['capacity_actions_per_s']} actions/s")
+    print(f"memory: {fmt(result['kb_per_socket'])} KB per socket over {result['sockets']} sockets once connected, "
+          f"{fmt(result['kb_per_socket_after_play'])} KB after the play")
+    line = {k: result[k] for k in ("tables", "sockets", "processes", "mix", "p50_ms", "p99_ms", "max_ms", "lost",
+                                   "server_cpu_ms_per_action", "floor_cpu_ms_per_action", "floor_p99_ms",
+                                   "capacity_actions_per_s", "kb_per_socket", "kb_per_socket_after_play")}
+    line["lost"] = result["lost"] + result["unsent"] + result["errors"]
+    line["refused"] = result["refused"]  # a played game's tap the app did not accept: never expected
+    if "burst_p99_ms" in result:
+        line["burst_p99_ms"] = result["burst_p99_ms"]
+        line["burst_lost"] = result["burst_lost"] + result["burst_unsent"]
+    print(json.dumps(line, default=lambda v: None))
 
 
 # ---------------------------------------------------------------- report
@@ -1129,7 +1456,7 @@ async def run_load(args, workdir: Path) -> None:
                 raise SystemExit(f"unknown target {name}")
             results.append(await asyncio.wait_for(run_target(target, args), args.target_timeout))
     print_report(results, args)
-    if args.json:
+    if args.json and args.json != "-":
         Path(args.json).write_text(json.dumps({"args": vars(args), "results": results}, indent=1))
 
 
@@ -1148,8 +1475,9 @@ def main(argv=None) -> None:
     parser.add_argument("--phones", type=int, default=6, help="phones per table (sockets per table = 1 + phones)")
     parser.add_argument("--rate", type=float, default=1.0, help="actions per table per second (steady)")
     parser.add_argument("--duration", type=float, default=20.0, help="seconds of steady load")
-    parser.add_argument("--burst", type=float, default=5.0, help="burst rate multiplier (0 or 1: no burst)")
-    parser.add_argument("--burst-duration", type=float, default=5.0)
+    parser.add_argument("--burst", type=float, default=None,
+                        help="burst rate multiplier (0 or 1: no burst; default 5, none with --mix/--processes)")
+    parser.add_argument("--burst-duration", type=float, default=None, help="default 5 s, 10 s with --mix/--processes")
     parser.add_argument("--idle", type=int, default=0,
                         help="extra idle sockets (on games that never act) for the memory-per-socket figure")
     parser.add_argument("--config", choices=["embedded", "venue"], default="embedded")
@@ -1165,12 +1493,29 @@ def main(argv=None) -> None:
     parser.add_argument("--drain", type=float, default=10.0, help="seconds to wait for the last frames")
     parser.add_argument("--connect-parallel", type=int, default=16)
     parser.add_argument("--target-timeout", type=float, default=1800.0, help="hard cap per target run, s")
-    parser.add_argument("--json", help="also write the raw figures to this file")
+    parser.add_argument("--json", nargs="?", const="-",
+                        help="also write the raw figures to this file (with --mix/--processes: bare --json prints "
+                             "only the closing JSON line, which is always printed there)")
+    parser.add_argument("--processes", type=int, default=1, help="server processes, tables routed by game code")
+    parser.add_argument("--mix", default="", choices=["", "realistic", "base", "cities_knights", "events", "score"],
+                        help="the venue's mix of games (tests/bench/corpus_tables.py); with it or --processes the "
+                             "run is the venue's contract: app, then the minimal consumer with and without the hop")
+    parser.add_argument("--taps-per-table", type=int, default=400,
+                        help="venue: records of each game played beforehand (the taps a table can send)")
+    parser.add_argument("--kind-duration", type=float, default=8.0, help="venue: seconds of each kind alone (CPU)")
+    parser.add_argument("--capacity-steps", type=int, default=5, help="venue: rate steps of the capacity search")
+    parser.add_argument("--capacity-duration", type=float, default=10.0, help="venue: seconds per capacity step")
+    parser.add_argument("--floor-duration", type=float, default=15.0, help="venue: seconds of the floor's phase")
     parser.add_argument("--growth", action="store_true", help="measure one action at record ~10 vs ~--records")
     parser.add_argument("--records", type=int, default=5000)
     parser.add_argument("--samples", type=int, default=42, help="growth: actions timed at each point")
     parser.add_argument("--keep", action="store_true", help="keep the work dir (server logs)")
     args = parser.parse_args(argv)
+    venue = bool(args.mix) or args.processes > 1
+    if args.burst is None:
+        args.burst = 0.0 if venue else 5.0
+    if args.burst_duration is None:
+        args.burst_duration = 10.0 if venue else 5.0
     args.idle_tables = math.ceil(args.idle / (1 + args.phones)) if args.idle else 0
     limit = raise_nofile()
     need = (args.tables + args.idle_tables) * (1 + args.phones) + args.tables + 100
@@ -1180,6 +1525,13 @@ def main(argv=None) -> None:
     try:
         if args.growth:
             asyncio.run(asyncio.wait_for(run_growth(args, workdir), args.target_timeout))
+        elif args.mix or args.processes > 1:
+            args.mix = args.mix or "score"
+            result = asyncio.run(asyncio.wait_for(run_venue(args, workdir), args.target_timeout))
+            if args.json and args.json != "-":
+                Path(args.json).write_text(json.dumps({"args": vars(args), "result": result}, indent=1,
+                                                      default=lambda v: None))
+            print_venue(result, args)
         else:
             asyncio.run(run_load(args, workdir))
     finally:

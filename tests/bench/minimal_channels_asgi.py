@@ -15,6 +15,8 @@ Served by daphne in a subprocess (bench_venue starts it):
 
 Same channel layer as the app: in-memory without BENCH_REDIS_URL, else channels_redis
 with the app's settings (CATAN_REDIS_LAYER: core or pubsub). The payload is small (BENCH_PAYLOAD_BYTES of padding, default 64).
+BENCH_CLOSE_HOP=0: without Channels' per-message close of old database connections (as
+the app's consumer), to measure the floor with and without that thread hop.
 """
 import os
 
@@ -36,6 +38,7 @@ if not settings.configured:
     )
     django.setup()
 
+from channels.consumer import get_handler_name  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.layers import get_channel_layer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
@@ -49,6 +52,12 @@ def frame(version: int) -> str:
 
 
 class BroadcastConsumer(AsyncWebsocketConsumer):
+    if os.environ.get("BENCH_CLOSE_HOP", "1") == "0":
+        async def dispatch(self, message):
+            """Without Channels' aclose_old_connections() per message (a thread hop): this
+            consumer uses no database, as the app's consumer does it only in its own hops."""
+            await getattr(self, get_handler_name(message))(message)
+
     async def connect(self):
         self.group = "bench." + self.scope["url_route"]["kwargs"]["table"]
         await self.accept()

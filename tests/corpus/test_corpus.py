@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from companion.engine import TABLE, fold, log_for, view
+from companion.machinery import step as step_module
+from companion.engine.game import _pin
 from companion.engine.summary import summary
 from companion.engine.views import VIEW_KEYS
 
@@ -135,8 +137,89 @@ def test_the_corpus_covers_every_configuration():
     assert not missing, f"corpus files missing: {missing}"
 
 
+# What "undo never reveals" (docs/undo.md) changed for a replayed game, and nothing else:
+# - the history lists the actions that showed something hidden ("revealing");
+# - when the table screen undid such an action, the log says so publicly: one more line
+#   (kind "undone_revealing"), so every later line's number is one higher, and a log cut to
+#   its latest lines keeps one line fewer of the oldest ones.
+# The recorded games are what the engine gave before that change: the new lines are taken
+# out of the replayed logs and the numbers put back, and everything else stays strict.
+# - after the table undid a roll (or an Events card) everyone saw, no player may act in that
+#   turn's roll phase before it is taken again: a seat's "allowed" keeps that action only.
+UNDONE_LINE = "undone_revealing"
+
+
+def as_pinned(expected_view: dict, state: dict, viewer: str) -> dict:
+    """The recorded view of a seat with what an undone roll forbids it taken out."""
+    pin = _pin(state)
+    if pin is None or viewer == TABLE or "allowed" not in expected_view:
+        return expected_view
+    return {**expected_view, "allowed": [a for a in expected_view["allowed"] if a == pin["action"]]}
+
+
+def without_revealing(history: dict, records: list[dict]) -> dict:
+    """The history as it was before: "revealing" checked (ascending action seqs) and dropped."""
+    history = dict(history)
+    revealing = history.pop("revealing", [])
+    actions = {record["seq"] for record in records if record.get("kind") == "action"}
+    assert revealing == sorted(set(revealing)) and set(revealing) <= actions, revealing
+    return history
+
+
+def undone_lines(config: dict, records: list[dict], monkeypatch) -> list[int]:
+    """The numbers of every undone_revealing line of the game's log so far, cut or not."""
+    with monkeypatch.context() as patch:
+        patch.setattr(step_module, "LOG_LIMIT", 10**9)
+        state, _history = fold(config, records)
+    return [entry["n"] for entry in state["log"] if entry["kind"] == UNDONE_LINE]
+
+
+def without_undone_lines(entries: list[dict], lines: list[int]) -> tuple[list[dict], int]:
+    """`entries` without the undone_revealing lines and numbered as before them; and how
+    many of those lines were among them."""
+    kept = []
+    for entry in entries:
+        if entry["kind"] == UNDONE_LINE:
+            assert entry["n"] in lines, entry
+            continue
+        kept.append({**entry, "n": entry["n"] - sum(1 for n in lines if n < entry["n"])})
+    return kept, len(entries) - len(kept)
+
+
+def check_same_log(expected: list, shown: list, lines: list[int], where: str, newest_first: bool) -> None:
+    """A log, the undone_revealing lines put aside: the recorded one may go on by as many
+    older lines as the replayed one had new lines (each took an older line's place)."""
+    shown, dropped = without_undone_lines(plain(shown), lines)
+    missing = len(expected) - len(shown)
+    if not 0 <= missing <= dropped:
+        pytest.fail(f"{where}: {len(shown)} lines besides {dropped} new ones, recorded {len(expected)}",
+                    pytrace=False)
+    check_same(expected[:len(shown)] if newest_first else expected[missing:], shown, where)
+
+
+def test_the_undo_normalisation_is_only_that():
+    """The normalisation above takes out the new lines and nothing else."""
+    log = [{"n": 1, "kind": "rolled"}, {"n": 2, "kind": UNDONE_LINE}, {"n": 3, "kind": "built"}]
+    assert without_undone_lines(log, [2]) == ([{"n": 1, "kind": "rolled"}, {"n": 2, "kind": "built"}], 1)
+    assert without_undone_lines(log[2:], [2]) == ([{"n": 2, "kind": "built"}], 0)  # its line cut off
+    with pytest.raises(AssertionError):
+        without_undone_lines([{"n": 5, "kind": UNDONE_LINE}], [2])
+    recorded = [{"n": 1, "kind": "rolled"}, {"n": 2, "kind": "built"}]
+    check_same_log(recorded, log[1:], [2], "cut", newest_first=False)  # one older line taken out
+    with pytest.raises(pytest.fail.Exception):
+        check_same_log(recorded, log[2:], [2], "two lines short", newest_first=False)
+    with pytest.raises(pytest.fail.Exception):
+        check_same_log([{"n": 1, "kind": "built"}], log[2:], [2], "other line", newest_first=False)
+    pinned = {"turn": {"number": 5}, "phase": "roll", "kept": {"pins": {"5": {"action": "roll", "phase": "roll"}}}}
+    assert as_pinned({"allowed": ["play_dev", "roll"]}, pinned, "1") == {"allowed": ["roll"]}
+    assert as_pinned({"allowed": ["play_dev", "roll"]}, pinned, TABLE) == {"allowed": ["play_dev", "roll"]}
+    assert as_pinned({"allowed": ["play_dev"]}, {**pinned, "phase": "main"}, "1") == {"allowed": ["play_dev"]}
+    assert without_revealing({"effective": [1], "undone": [], "revealing": [1]}, [{"seq": 1, "kind": "action"}]) \
+        == {"effective": [1], "undone": []}
+
+
 @pytest.mark.parametrize("path", _files(), ids=lambda path: path.stem)
-def test_a_recorded_game_replays_to_the_same_summary_and_views(path: Path):
+def test_a_recorded_game_replays_to_the_same_summary_and_views(path: Path, monkeypatch):
     text = path.read_text(encoding="utf-8")
     game = json.loads(text)
     name, export = path.stem, game["export"]
@@ -147,16 +230,22 @@ def test_a_recorded_game_replays_to_the_same_summary_and_views(path: Path):
         count = point["records"]
         fresh = json.loads(text)["export"]  # the records as stored, untouched by an earlier replay
         state, history = fold(fresh["config"], fresh["records"][:count])  # no chance: recorded outcomes only
+        lines = undone_lines(export["config"], json.loads(text)["export"]["records"][:count], monkeypatch)
         where = f"{name}, after record {count} of {len(export['records'])}"
         check_same(point["summary"], summary(state, count, reveal=True), f"{where}, summary")
-        check_same(point["history"], history, f"{where}, history (undo/redo stacks)")
+        check_same(point["history"], without_revealing(history, fresh["records"][:count]),
+                   f"{where}, history (undo/redo stacks)")
         seats = [str(seat) for seat in range(len(state["players"]))]
         assert sorted(point["views"]) == sorted(["table", *seats]), where
         assert sorted(point["logs"]) == sorted(seats), where
         for viewer, stored in sorted(point["views"].items()):
             expected = as_composed(expand(stored, shared))
-            expected["log"] = [entries[i] for i in expected["log"]]
-            shown = view(state, TABLE if viewer == TABLE else int(viewer), version=count)
-            check_same(expected, shown, f"{where}, view of {'the table' if viewer == TABLE else 'seat ' + viewer}")
+            expected_log = [entries[i] for i in expected.pop("log")]
+            shown = dict(view(state, TABLE if viewer == TABLE else int(viewer), version=count))
+            shown_log = shown.pop("log")
+            who = f"{where}, view of {'the table' if viewer == TABLE else 'seat ' + viewer}"
+            check_same(as_pinned(expected, state, viewer), shown, who)
+            check_same_log(expected_log, shown_log, lines, f"{who}, log", newest_first=True)
         for seat, indices in sorted(point["logs"].items()):
-            check_same([entries[i] for i in indices], log_for(state, int(seat)), f"{where}, log of seat {seat}")
+            check_same_log([entries[i] for i in indices], log_for(state, int(seat)), lines,
+                           f"{where}, log of seat {seat}", newest_first=False)

@@ -81,10 +81,12 @@ def browser():
         browser.close()
 
 
-def new_table(browser, server: str, players, viewport=(1500, 1100), checks=(), **choices):
+def new_table(browser, server: str, players, viewport=(1500, 1100), checks=(), join_codes=False, **choices):
     """The table screen of a new game made on the home page: players as (name, colour),
     `choices` for the form's selects (board="beginner", play_mode="hands" ...), `checks`
-    the names of the check boxes to tick (two_players ...)."""
+    the names of the check boxes to tick (two_players ...). The join codes cover the
+    table until every seat has joined: closed at once unless `join_codes`, so that a test
+    may play with fewer phones."""
     table = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, locale="en-GB").new_page()
     table.goto(server + "/")
     for i, (name, color) in enumerate(players):
@@ -95,7 +97,18 @@ def new_table(browser, server: str, players, viewport=(1500, 1100), checks=(), *
     for field in checks:
         table.check(f'input[name="{field}"]')
     table.click("button[type=submit].primary")
+    if not join_codes:
+        close_join_codes(table)
     return table
+
+
+def close_join_codes(table) -> None:
+    """Close the join codes' overlay on a new game's table screen."""
+    table.wait_for_load_state()  # app.js (deferred) handles the close button
+    # Shown only while open: after a reload it stays closed if the host had closed it.
+    if table.locator("#seats.waiting").count() and table.locator("#seats .seats-close").is_visible():
+        table.locator("#seats .seats-close").click()
+        table.locator("#seats").wait_for(state="hidden")
 
 
 def join_phones(browser, server: str, table, count: int, height: int = 844) -> list:

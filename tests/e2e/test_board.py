@@ -45,3 +45,26 @@ def test_setup_by_tapping_on_phones_then_production(server, browser):
     expect(table.locator("#dice .production")).to_have_text(re.compile(r"(\w+: \d .+|Nobody produces anything\.)"))
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     table.screenshot(path=str(SCREENSHOTS / "board.png"))
+
+
+def test_a_board_target_answers_the_enter_key_and_no_policy_is_violated(server, browser):
+    """The targets act from the keyboard without htmx evaluating code: the page's
+    Content-Security-Policy allows no eval, and the browser reports no violation."""
+    table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")], (1500, 1000),
+                      board="balanced")
+    violations = []
+    phones = join_phones(browser, server, table, 3)
+    for page in (table, *phones):
+        page.on("console", lambda message: violations.append(message.text)
+                if "Content Security Policy" in message.text or "unsafe-eval" in message.text else None)
+    phones[0].reload()  # loaded again with the listener on: a violation at load time counts too
+    expect(phones[0].locator("#board .target")).not_to_have_count(0)
+    version = int(table.locator("#status").get_attribute("data-version"))
+    target = phones[0].locator("#board .target").first
+    target.focus()
+    phones[0].keyboard.press("Enter")
+    expect(table.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    phones[0].keyboard.press("Tab")  # another key does nothing
+    phones[0].wait_for_timeout(300)
+    expect(table.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    assert violations == []

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .harness import SCREENSHOTS
+from .harness import close_join_codes, SCREENSHOTS
 
 pytestmark = pytest.mark.e2e
 POLISH_CARD_TITLES = {
@@ -31,6 +31,7 @@ def test_table_and_two_phones_play_live(server, browser):
     table.click("button[type=submit].primary")
     expect(table).to_have_url(re.compile(r"/g/[A-Z0-9]+/table/$"))
     expect(table.locator(".qr svg")).to_have_count(3)
+    close_join_codes(table)  # it plays on the table before every phone has joined
 
     # Each phone opens its seat's join link (what scanning the QR code does).
     join_links = table.eval_on_selector_all(".qr", "els => els.map(e => e.dataset.seat)")
@@ -104,7 +105,10 @@ def test_table_and_two_phones_play_live(server, browser):
     expect(ala.locator("#hand .devcard")).to_have_count(0)
 
     # Ala's phone is lost: the table (its seats list pushed over the socket many times by
-    # now) shows a fresh QR code for her seat, then revokes Bartek's phone.
+    # now) shows a fresh QR code for her seat, then revokes Bartek's phone. Every seat has
+    # joined, so the join codes are hidden: the topbar's button shows them.
+    expect(table.locator("#seats")).to_be_hidden()
+    table.get_by_test_id("join-codes").click()
     table.locator('.seat-card:has-text("Ala")').get_by_role("button", name="New QR code").click()
     expect(table.locator('.qr[data-seat="0"] svg')).to_be_visible()
     table.locator('.seat-card:has-text("Bartek")').get_by_role("button", name="Revoke phone").click()

@@ -28,6 +28,7 @@ from companion.engine import (
     view,
 )
 from companion.engine.game import ruleset
+from tests.engine.test_properties import same_play
 from companion.layers.base import rules as base
 from companion.layers.events import rules as events
 from companion.machinery import board as boards
@@ -271,10 +272,13 @@ def test_undo_puts_the_card_back_on_top():
     first = live["events"]["revealed"][0]
     before, _ = fold(config, records[:6])
     undone, history = fold(config, records + [{"seq": 8, "kind": "undo", "target": 7}], Chance(seeded_secret(99)))
-    assert undone == before  # no deck, no counter moved: the card is back on top
+    # No deck, no counter moved: the card is back on top (the undo only keeps the card for
+    # this turn and says publicly that it had been shown: docs/undo.md).
+    assert same_play(undone, before)
+    assert undone["log"][-1]["kind"] == "undone_revealing"
+    assert undone["kept"]["pins"][str(undone["turn"]["number"])]["action"] == "reveal_event"
     assert history["undone"] == [7]
-    # Revealing again (even with another secret at hand) shows the same card, since the
-    # undo left the state exactly as before.
+    # Revealing again (even with another secret at hand) shows the same card.
     again, _ = fold(config, records + [{"seq": 8, "kind": "undo", "target": 7},
                                       {"seq": 9, "kind": "action", "action": {"type": "reveal_event",
                                                                               "actor": seat(0)}}], CHANCE)

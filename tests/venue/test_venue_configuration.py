@@ -15,7 +15,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.harness import ROOT, start_server, stop_server
+from tests.e2e.harness import ROOT, close_join_codes, start_server, stop_server
 
 pytestmark = [pytest.mark.venue, pytest.mark.e2e]
 
@@ -68,6 +68,7 @@ def test_two_processes_share_games_through_postgres_and_redis(venue_env, browser
         phone.goto(game["seats"][0]["join_url"].replace(url_a, url_b))  # served by process B
         expect(phone).to_have_url(re.compile(r"/seat/$"))
         expect(table.locator(".qr svg")).to_have_count(2)  # A heard B's join through Redis: 2 seats left
+        close_join_codes(table)  # the host plays before every seat has joined
 
         # The phone (process B) acts; the table (process A) updates.
         phone.get_by_role("button", name=re.compile("placed a settlement")).click()
@@ -85,6 +86,7 @@ def test_two_processes_share_games_through_postgres_and_redis(venue_env, browser
         # idempotency key) is then still on the page: a tap on it would be a retry of an
         # action already recorded. Reloading is what a person would do after "server down".
         table.reload()
+        close_join_codes(table)
         table.get_by_role("button", name=re.compile("placed a settlement")).click()
         expect(phone.locator("#log")).to_contain_text("Celina placed a settlement and a road (round 1).")
         expect(table.locator("#log")).to_contain_text("Celina placed a settlement and a road (round 1).")

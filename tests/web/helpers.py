@@ -16,3 +16,16 @@ def finish_setup(game):
         services.perform(game, TABLE, "place_setup")
     game.refresh_from_db()
 
+
+
+def table_headers(game) -> list[tuple[bytes, bytes]]:
+    """A websocket's headers for the host's table screen of `game` (a session that hosts it)."""
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from companion.views import HOSTED
+
+    session = SessionStore()
+    session[HOSTED] = [game.code]
+    session.create()
+    return [(b"host", b"testserver"), (b"origin", b"http://testserver"),
+            (b"cookie", f"sessionid={session.session_key}".encode())]

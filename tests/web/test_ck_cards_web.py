@@ -103,6 +103,16 @@ def paper_config():
             "play_mode": "paper"}
 
 
+def spy_game():
+    """A Cities & Knights game in Ala's turn, a Spy in her hand, Bartek holding progress cards."""
+    config = paper_config()
+    g = ServiceGame(config, find_seed(config, spy_script, spy_ready))
+    spy_script(g)
+    g.do(TABLE, "end_turn")
+    g.do(TABLE, "roll", dice=[2, 6], event="green")  # Ala's turn
+    return g.game
+
+
 def find_seed(config, script, ready) -> int:
     for seed in range(300):
         g = EngineGame(config, seed)
@@ -115,17 +125,7 @@ def find_seed(config, script, ready) -> int:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_the_spy_sees_the_victims_progress_cards_alone():
-    config = paper_config()
-    seed = find_seed(config, spy_script, spy_ready)
-
-    def prepare():
-        g = ServiceGame(config, seed)
-        spy_script(g)
-        g.do(TABLE, "end_turn")
-        g.do(TABLE, "roll", dice=[2, 6], event="green")  # Ala's turn
-        return g.game
-
-    traffic = await Traffic.open(await sync_to_async(prepare)())
+    traffic = await Traffic.open(await sync_to_async(spy_game)())
     state = await traffic.state()
     assert spy_ready(state) and state["turn"]["seat"] == ALA and state["phase"] == "main"
     secret = state["players"][BARTEK]["progress"][0]

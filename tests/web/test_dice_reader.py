@@ -11,10 +11,9 @@ from catan_site.asgi import application
 from companion import services
 from companion.dice_reader import TableReader
 from companion.models import DiceReaderStatus, Record
-from companion.views import HOSTED
 from hardware.simulator import Simulator, TcpTransport
 
-from .helpers import TABLE, finish_setup, new_game
+from .helpers import finish_setup, new_game, table_headers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -95,18 +94,7 @@ def test_unplugged_reader_shows_lost_then_connected(table_with_reader):
 @pytest.mark.asyncio
 async def test_a_reader_roll_reaches_the_table_screen_and_a_reconnecting_one(table_with_reader):
     game, simulator = table_with_reader
-
-    @sync_to_async
-    def host_session():
-        from django.contrib.sessions.backends.db import SessionStore
-
-        session = SessionStore()
-        session[HOSTED] = [game.code]
-        session.create()
-        return session.session_key
-
-    key = await host_session()
-    headers = [(b"host", b"testserver"), (b"origin", b"http://testserver"), (b"cookie", f"sessionid={key}".encode())]
+    headers = await sync_to_async(table_headers)(game)
     table = WebsocketCommunicator(application, f"/ws/g/{game.code}/table/", headers=headers)
     assert (await table.connect())[0]
     await table.receive_from(timeout=3)

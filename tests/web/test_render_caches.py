@@ -1,5 +1,9 @@
 """The caches that keep rendered fragments across versions never show a stale screen.
 
+That includes fragments kept, and shared between screens, by what their templates read
+(companion/reads.py): each screen keeps its last renders from version to version here,
+as a websocket's screen does.
+
 Random legal games of every kind (the engine's own random drivers, tests/engine) are
 rendered at every version through every screen (the table, each phone, two languages),
 once with the caches as play left them and once with every cache emptied: the fragments
@@ -15,7 +19,7 @@ from django.utils import translation
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from companion import engine, rendering, services
+from companion import engine, reads, rendering, services
 from companion.machinery.chance import seeded_secret
 from companion.models import Game, Seat
 from tests.engine import test_board_properties as board_play
@@ -47,6 +51,7 @@ def fresh_caches():
 def _caches_emptied():
     """Every rendering cache empty within the block, as play left them after it."""
     kept = {name: OrderedDict(getattr(rendering, name)) for name in CACHES}
+    families = OrderedDict(reads._families)  # renders kept by what they read, shared between screens
     rendering.forget()
     try:
         yield
@@ -55,6 +60,8 @@ def _caches_emptied():
             cache = getattr(rendering, name)
             cache.clear()
             cache.update(entries)
+        reads._families.clear()
+        reads._families.update(families)
 
 
 class Stale(AssertionError):
@@ -94,9 +101,16 @@ class Screens:
         """Each language's screens from empty caches (screens of one language share, as in play;
         a kept fragment of another language is not there)."""
         out = []
-        for language in ("en", "pl"):
-            with _caches_emptied():
-                out += self._render(state, history, [s for s in self.screens if s.language == language])
+        own = [screen.renders for screen in self.screens]  # each screen's last renders, kept while it renders afresh
+        for screen in self.screens:
+            screen.renders = {}
+        try:
+            for language in ("en", "pl"):
+                with _caches_emptied():
+                    out += self._render(state, history, [s for s in self.screens if s.language == language])
+        finally:
+            for screen, renders in zip(self.screens, own):
+                screen.renders = renders
         return out
 
     def check(self, state: dict, history: dict | None = None, records=()) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from companion import engine, rendering, services
+from companion import engine, reads, rendering, services
 from companion.layers.base.messages import DEV_CARD_NAMES
 from companion.models import Seat
 from companion.engine.game import ruleset
@@ -108,18 +108,27 @@ def test_a_seat_with_a_secret_in_its_log_gets_its_own_log():
     assert f"bought a development card: {zero[0]}." in log.search(buyer).group(0)
 
 
+def _renders_counted(monkeypatch) -> list[str]:
+    """The templates rendered from now on, by name (both ways rendering.py renders)."""
+    rendered = []
+    original, recorded = rendering.render_to_string, reads.render
+    monkeypatch.setattr(rendering, "render_to_string", lambda name, *a, **k: rendered.append(name) or original(name, *a, **k))
+    monkeypatch.setattr(reads, "render", lambda name, context: rendered.append(name) or recorded(name, context))
+    return rendered
+
+
 def test_shared_fragments_are_rendered_once_per_version_and_kind(monkeypatch):
     game = new_game()
     finish_setup(game)
     screens = [_screen(game, seat) for seat in range(len(PLAYERS))] + [_screen(game, engine.TABLE)]
-    rendered = []
-    original = rendering.render_to_string
-    monkeypatch.setattr(rendering, "render_to_string", lambda name, *a, **k: rendered.append(name) or original(name, *a, **k))
+    rendered = _renders_counted(monkeypatch)
     for screen in screens:
         _push(screen)
     assert rendered.count("partials/scoreboard.html") == 1  # seats and table alike until the game is over
     assert rendered.count("partials/status.html") == 2
-    assert rendered.count("partials/actions.html") == len(screens)  # per viewer
+    # Per viewer, but shared by viewers whose actions read the same values (companion/reads.py):
+    # the active seat's own, the table's own, one for the seats that wait.
+    assert len(PLAYERS) == 3 and rendered.count("partials/actions.html") == 3
 
 
 def test_a_push_sends_only_what_changed_and_a_resync_sends_everything():
@@ -213,14 +222,13 @@ def test_a_command_that_worked_answers_with_the_posters_screen_but_the_seats(cli
     assert sent == [name for name, _how in rendering.FRAGMENTS["table"] if name != "seats"]
     assert 'data-version="1"' in html and "phase-setup" in html
     # A socket's push of that version reuses what the reply rendered.
-    rendered = []
-    original = rendering.render_to_string
-    monkeypatch.setattr(rendering, "render_to_string", lambda name, *a, **k: rendered.append(name) or original(name, *a, **k))
+    rendered = _renders_counted(monkeypatch)
     pushed = _push(_screen(game, engine.TABLE))
     assert "partials/status.html" not in rendered and "partials/scoreboard.html" not in rendered
     # and the table's own fragments too (the same screen at the same version), but its
-    # dice reader and seats, which change without a new version
-    assert set(rendered) == {"partials/reader.html", "partials/seats.html"}
+    # seats, which change without a new version; its dice reader is looked at again and
+    # kept, for it read the same status
+    assert set(rendered) == {"partials/seats.html"}
     actions = re.compile(r'<section id="actions".*?</section>', re.S)
     assert actions.search(pushed).group(0) == actions.search(html).group(0)
     refused = client.post(f"/g/{game.code}/act/", {"as": "table", "type": "roll", "idem": "k2"})
@@ -378,3 +386,24 @@ def test_an_event_cards_rule_link_is_large_on_the_table_only_whoever_renders_fir
 
     assert "rules/" in dice(phone_frame) and "large=1" not in dice(phone_frame)
     assert "large=1" in dice(table_frame)
+
+
+def test_a_push_adds_only_the_new_log_entries_and_an_undo_sends_the_whole_log():
+    game = new_game()
+    screen = _screen(game, engine.TABLE)
+    assert "Nothing has happened yet" in _push(screen)
+    services.perform(game, TABLE, "place_setup")
+    assert '<section id="log"' in _push(screen)  # the first entry replaces the placeholder
+    services.perform(game, TABLE, "place_setup")
+    added = _push(screen)
+    assert '<section id="log"' not in added
+    entries = re.search(r'<ol id="log-entries" hx-swap-oob="afterbegin">(.*?)</ol>', added, re.S).group(1)
+    assert entries.count("<li>") == 1 and "Bartek" in entries
+    services.undo(game, TABLE)
+    assert '<section id="log"' in _push(screen)  # the entry it shows was taken back
+    fresh = _screen(game, 1)
+    assert '<section id="log"' in _push(fresh)  # a new screen gets it all
+    services.perform(game, TABLE, "place_setup")
+    services.perform(game, TABLE, "place_setup")
+    both = re.search(r'<ol id="log-entries" hx-swap-oob="afterbegin">(.*?)</ol>', _push(fresh), re.S).group(1)
+    assert both.count("<li>") == 2

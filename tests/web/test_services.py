@@ -102,25 +102,44 @@ def test_undo_restores_and_redo_returns_the_same_outcome():
 
 
 def test_players_undo_only_their_own_entries():
-    game = new_game()
+    game = new_game(dice_source="typed")  # a typed roll showed nothing hidden
     finish_setup(game)
-    services.perform(game, {"seat": 0}, "roll")
+    services.perform(game, {"seat": 0}, "roll", {"dice": [3, 4]})
     with pytest.raises(IllegalAction):
         services.undo(game, {"seat": 1})
     services.undo(game, {"seat": 0})
 
 
-def test_undo_of_a_dev_card_purchase_draws_the_same_card_again():
+def test_undo_of_a_dev_card_purchase_puts_the_card_back_and_the_next_draw_is_fresh():
+    """What was seen stays seen, and buys nothing (docs/undo.md): the buyer's phone can't
+    undo the purchase; the table can, the card goes back into a deck shuffled again, and the
+    next purchase draws from a new epoch of chance, not the undone card's number."""
+    from companion.layers.base.rules import _draw_dev_card
+
     game = new_game(dice_source="typed")
     finish_setup(game)
-    services.perform(game, TABLE, "roll", {"dice": [3, 3]})
+    game = services.perform(game, TABLE, "roll", {"dice": [3, 3]}).game
+    deck_before = dict(services.current_state(game)[0]["dev_deck"])
     game = services.perform(game, {"seat": 0}, "buy_dev").game
-    card = services.view_for(game, 0)["me"]["dev_cards"][0]["card"]
+    assert services.view_for(game, 0)["me"]["dev_cards"]
+    assert not services.view_for(game, 0)["can_undo"]
+    with pytest.raises(IllegalAction) as refused:
+        services.undo(game, {"seat": 0})
+    assert refused.value.code == "undo_revealed"
+
     services.undo(game, TABLE)
     game.refresh_from_db()
-    services.perform(game, {"seat": 0}, "buy_dev")
-    game.refresh_from_db()
-    assert services.view_for(game, 0)["me"]["dev_cards"][0]["card"] == card
+    state, _history = services.current_state(game)
+    assert state["dev_deck"] == deck_before  # the card is back in the deck
+    assert not services.view_for(game, 0)["me"]["dev_cards"]
+    assert state["kept"]["epoch"] == 1  # and the deck counts as shuffled again
+    undone_line = state["log"][-1]
+    assert undone_line["kind"] == "undone_revealing" and undone_line["seat"] == 0
+    assert "secret" not in undone_line and "card" not in undone_line["params"]  # never the card
+
+    fresh = _draw_dev_card(state, engine.Chance(bytes(game.secret)).epoch(1))
+    game = services.perform(game, {"seat": 0}, "buy_dev").game
+    assert services.view_for(game, 0)["me"]["dev_cards"][0]["card"] == fresh
 
 
 def test_join_tokens_work_once_and_revoke_frees_the_seat():
@@ -156,7 +175,7 @@ def test_snapshots_stored_before_the_layers_change_are_replayed_and_play_goes_on
         services.perform(game, TABLE, "end_turn")
     game.refresh_from_db()
     expected, _ = services.current_state(game)
-    assert expected["schema"] == 3
+    assert expected["schema"] == engine.game.STATE_SCHEMA
     for snapshot in Snapshot.objects.filter(game=game):
         snapshot.state["schema"] = 2
         snapshot.save()

@@ -1,6 +1,6 @@
 """The base game's words: its names, refusals and log lines, in Polish and English."""
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from ...machinery.errors import IllegalAction
 from ...messages import CARD_NAMES, cards_text, parse_cards, production_text, refusal_text
@@ -13,6 +13,13 @@ RESOURCE_NAMES = {
     "ore": gettext_lazy("ore"),
 }
 HAND_CARD_NAMES = RESOURCE_NAMES  # the cards a hand holds (companion.messages.CARD_NAMES adds every layer's)
+HAND_CARD_COUNTS = {  # a number of them, in the plural form the number takes
+    "brick": ngettext_lazy("%(count)s brick", "%(count)s brick", "count"),
+    "lumber": ngettext_lazy("%(count)s lumber", "%(count)s lumber", "count"),
+    "wool": ngettext_lazy("%(count)s wool", "%(count)s wool", "count"),
+    "grain": ngettext_lazy("%(count)s grain", "%(count)s grain", "count"),
+    "ore": ngettext_lazy("%(count)s ore", "%(count)s ore", "count"),
+}
 DEV_CARD_NAMES = {
     "knight": gettext_lazy("Knight"),
     "victory_point": gettext_lazy("Victory point"),

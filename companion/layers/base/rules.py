@@ -526,6 +526,7 @@ def roll(step: Step) -> None:
         ]
         state["counters"]["dice"] = counter + 2
         source = "virtual"
+        step.reveal("dice", keys=("die1", "die2"))
     rolled(step, dice, source)
 
 
@@ -706,6 +707,7 @@ def _take_random_card(step: Step, thief: int, victim: int, several: bool = False
     key = f"stolen:{counter}" if several else "stolen"
     card = step.outcome(key, draw, lambda v: v in hands.kinds(state) and victim_hand[v] > 0)
     state["counters"]["steal"] = counter + 1
+    step.reveal("stolen_card", [thief], about=victim, keys=(key,))
     hands.move(state, victim, thief, {card: 1})
     step.log("stole", seat=thief, secret_for=[thief, victim], victim=victim, card=card)
 
@@ -849,6 +851,7 @@ def buy_dev(step: Step) -> None:
         lambda v: v in DEV_DECK and state["dev_deck"][v] > 0,
     )
     state["counters"]["dev"] += 1
+    step.reveal("dev_card", [seat], keys=("card",))
     state["dev_deck"][card] -= 1
     state["players"][seat]["dev_hand"].append({"card": card, "turn": state["turn"]["number"]})
     step.log("bought_dev", seat=seat, secret_for=[seat], card=card)

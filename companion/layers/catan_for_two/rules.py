@@ -421,6 +421,7 @@ def _second_virtual(step: Step, first: int) -> None:
             and all(sum(p) == first for p in value[:-1]) and sum(value[-1]) != first)
 
     pairs = step.outcome("second_roll", draw, valid)
+    step.reveal("dice", keys=("second_roll",))
     state["counters"]["dice"] = counter + 2 * len(pairs)
     for pair in pairs[:-1]:
         step.log("roll_repeated", seat=state["turn"]["seat"], dice=pair, total=sum(pair))

@@ -1,9 +1,9 @@
 """Cities & Knights' words: commodities, progress cards, knights, its refusals and log lines, in Polish and English."""
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext_lazy
 
 from ...machinery.errors import IllegalAction
-from ...messages import CARD_NAMES, TERRAIN_NAMES, Params, cards_text, refusal_text
+from ...messages import CARD_NAMES, TERRAIN_NAMES, Params, card_count, cards_text, names_list, refusal_text
 
 COMMODITY_NAMES = {
     "paper": gettext_lazy("paper"),
@@ -11,6 +11,11 @@ COMMODITY_NAMES = {
     "coin": gettext_lazy("coin"),
 }
 HAND_CARD_NAMES = COMMODITY_NAMES  # what a Cities & Knights hand holds besides resources
+HAND_CARD_COUNTS = {
+    "paper": ngettext_lazy("%(count)s paper", "%(count)s paper", "count"),
+    "cloth": ngettext_lazy("%(count)s cloth", "%(count)s cloth", "count"),
+    "coin": ngettext_lazy("%(count)s coin", "%(count)s coins", "count"),
+}
 PROGRESS_NAMES = {
     "alchemist": gettext_lazy("Alchemist"),
     "road_building": gettext_lazy("Road Building"),
@@ -164,7 +169,12 @@ def refusal(error: IllegalAction) -> str | None:
 
 
 def _names_list(seats, name) -> str:
-    return ", ".join(name(s) for s in seats or ()) or _("nobody")
+    return names_list(name(s) for s in seats or ()) or _("nobody")
+
+
+def _many(seats) -> int:
+    """How many players a list names, for the plural form of its verb ("nobody" takes the singular)."""
+    return len(seats or ()) or 1
 
 
 def ck_battle_lines(report: dict, names: list[str]) -> list[str]:
@@ -177,8 +187,9 @@ def ck_battle_lines(report: dict, names: list[str]) -> list[str]:
         "strength": report["strength"], "defence": report["defence"], "list": strengths}]
     if report["winner"] == "barbarians":
         if report["losers"]:
-            lines.append(_("The barbarians win: %(list)s had the weakest knights and lose a city.") % {
-                "list": _names_list(report["losers"], name)})
+            lines.append(ngettext("The barbarians win: %(list)s had the weakest knights and loses a city.",
+                                  "The barbarians win: %(list)s had the weakest knights and each lose a city.",
+                                  _many(report["losers"])) % {"list": _names_list(report["losers"], name)})
         else:
             lines.append(_("The barbarians win, but nobody has a city they could take."))
     elif report["defender"] is not None:
@@ -233,8 +244,9 @@ def log_text(entry: dict, names: list[str]) -> str | None:
             return _("The barbarian ship goes back to its start; the knights that fought rest.")
         return _("The barbarian ship goes back to its start; every knight rests.")
     if kind == "muster_started":
-        return _("Advanced battle: %(list)s choose in turn which active knights fight.") % {
-            "list": _names_list(p["seats"], name)}
+        return ngettext("Advanced battle: %(list)s chooses which active knights fight.",
+                        "Advanced battle: %(list)s choose in turn which active knights fight.",
+                        _many(p["seats"])) % {"list": _names_list(p["seats"], name)}
     if kind == "mustered":
         return _("%(who)s sends knights of strength %(strength)s to fight and keeps %(kept)s back.") % {
             "who": who, "strength": p["strength"], "kept": p["kept"]}
@@ -311,8 +323,13 @@ def log_text(entry: dict, names: list[str]) -> str | None:
     if kind == "city_repaired":
         return _("%(who)s repaired a city.") % {"who": who}
     if kind == "city_gate":
-        return _("The %(deck)s city gate with a red %(red)s: %(list)s draw a progress card.") % {
-            "deck": deck(p["deck"]), "red": p["red"], "list": _names_list(p["seats"], name)}
+        drawers = p.get("seats") or ()
+        gate = {"deck": deck(p["deck"]), "red": p["red"], "list": _names_list(drawers, name)}
+        if not drawers:
+            return _("The %(deck)s city gate with a red %(red)s: nobody draws a progress card.") % gate
+        return ngettext("The %(deck)s city gate with a red %(red)s: %(list)s draws a progress card.",
+                        "The %(deck)s city gate with a red %(red)s: %(list)s each draw a progress card.",
+                        len(drawers)) % gate
     if kind == "progress_drawn":
         if "card" in p:  # only the drawer sees the card
             return _("%(who)s draws %(card)s (%(deck)s).") % {"who": who, "card": card(p["card"]), "deck": deck(p["deck"])}
@@ -335,9 +352,8 @@ def log_text(entry: dict, names: list[str]) -> str | None:
         if p.get("hexes") is None:
             return _("%(who)s takes 2 cards for each %(terrain)s hex next to their buildings.") % {
                 "who": who, "terrain": terrain}
-        return _("%(who)s takes %(got)s %(resource)s (%(hexes)s %(terrain)s hexes).") % {
-            "who": who, "got": p["got"], "resource": CARD_NAMES.get(p["resource"], p["resource"]),
-            "hexes": p["hexes"], "terrain": terrain}
+        return _("%(who)s takes %(cards)s (%(hexes)s %(terrain)s hexes).") % {
+            "who": who, "cards": card_count(p["resource"], p["got"]), "hexes": p["hexes"], "terrain": terrain}
     if kind == "warlord":
         return _("%(who)s activates all their knights (%(knights)s).") % {"who": who, "knights": p["knights"]}
     if kind == "merchant_fleet":
@@ -355,20 +371,23 @@ def log_text(entry: dict, names: list[str]) -> str | None:
         return _("%(who)s moves the robber and takes a card from: %(list)s.") % {
             "who": who, "list": _names_list(p["victims"], name)}
     if kind == "saboteur":
-        return _("Saboteur: %(list)s give back half their cards.") % {"list": _names_list(p["seats"], name)}
+        return ngettext("Saboteur: %(list)s gives back half their cards.", "Saboteur: %(list)s give back half their cards.",
+                        _many(p["seats"])) % {"list": _names_list(p["seats"], name)}
     if kind == "sabotaged":
         return _("%(who)s gives back %(count)s cards: %(cards)s.") % {
             "who": who, "count": p["count"], "cards": cards_text(p["cards"])}
     if kind == "wedding":
-        return _("Wedding: %(list)s give %(who)s 2 cards each.") % {"who": who, "list": _names_list(p["seats"], name)}
+        return ngettext("Wedding: %(list)s gives %(who)s 2 cards.", "Wedding: %(list)s give %(who)s 2 cards each.",
+                        _many(p["seats"])) % {"who": who, "list": _names_list(p["seats"], name)}
     if kind == "wedding_gift":
         if "cards" in p:  # giver and receiver see the cards
             return _("%(who)s gives %(to)s %(cards)s (Wedding).") % {"who": who, "to": name(p["to"]),
                                                                     "cards": cards_text(p["cards"])}
         return _("%(who)s gives %(to)s a wedding gift.") % {"who": who, "to": name(p["to"])}
     if kind == "aqueduct":
-        return _("Aqueduct: %(list)s got nothing and take a resource of their choice.") % {
-            "list": _names_list(p["seats"], name)}
+        return ngettext("Aqueduct: %(list)s got nothing and takes a resource of their choice.",
+                        "Aqueduct: %(list)s got nothing and each take a resource of their choice.",
+                        _many(p["seats"])) % {"list": _names_list(p["seats"], name)}
     if kind == "aqueduct_taken":
         return _("%(who)s takes %(resource)s (Aqueduct).") % {
             "who": who, "resource": CARD_NAMES.get(p["resource"], p["resource"])}

@@ -351,6 +351,7 @@ def roll(step: Step) -> None:
         event = step.outcome("event", lambda c: EVENT_FACES[c.randint("event", counter, 6)],
                              lambda v: v in EVENT_FACES)
         state["counters"]["event"] = counter + 1
+        step.reveal("dice", keys=tuple(k for k in ("die1", "die2", "event") if k in step.outcomes))
     alchemist = ck["alchemist"] is not None
     ck["alchemist"] = None
     seat = state["turn"]["seat"]
@@ -447,8 +448,10 @@ def draw_progress(step: Step, seat: int, deck: str, reason: str) -> str | None:
                             lambda v: DECK_OF.get(v) == deck and pile["pile"].get(v, 0) > 0)
         state["counters"]["progress"] = counter + 1
         pile["pile"][card] -= 1
+        step.reveal("progress_card", [seat], keys=(f"progress:{counter}",))
     elif pile["under"]:
         card = pile["under"].pop(0)
+        step.reveal("progress_card", [seat])
     else:
         step.log("progress_deck_empty", seat=seat, deck=deck)
         return None
@@ -1656,6 +1659,7 @@ def _spy(step: Step, seat: int) -> None:
     if not state["players"][victim]["progress"]:
         raise IllegalAction("spy_no_cards")
     step.log("spy", seat=seat, victim=victim)
+    step.reveal("progress_hand", [seat], about=victim)  # the spy's phone shows them now
     _await(step, seat, "spy", seat=seat, victim=victim)
 
 
@@ -1693,6 +1697,7 @@ def _master_merchant(step: Step, seat: int) -> None:
     size = hands.hand_size(state, victim)
     if size == 0:
         raise IllegalAction("victim_no_cards")
+    step.reveal("hand", [seat], about=victim)
     if size <= 2:
         _master_merchant_move(step, seat, victim, {k: n for k, n in hands.hand(state, victim).items() if n})
         return

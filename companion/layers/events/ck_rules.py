@@ -69,6 +69,7 @@ def roll(step: Step) -> None:
         face = step.outcome("event", lambda c: ck.EVENT_FACES[c.randint("event", counter, 6)],
                             lambda v: v in ck.EVENT_FACES)
         state["counters"]["event"] = counter + 1
+        step.reveal("dice", keys=tuple(k for k in ("red", "event") if k in step.outcomes))
     ck_state["alchemist"] = None
     seat = state["turn"]["seat"]
     state["last_roll"] = {"dice": None, "red": red, "total": None, "card": None, "seat": seat, "source": "events",

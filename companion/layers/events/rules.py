@@ -189,6 +189,8 @@ def _on_view(step: Step, card_id: int) -> dict:
     deck["effect"] = plan_for(step.rules, state, card["event"])
     step.log("event_revealed", seat=state["turn"]["seat"], number=card["number"], event=card["event"],
              year=deck["year"], nth=len(deck["revealed"]))
+    # Shown to everyone; a new deck's order comes back with it when the table undoes this.
+    step.reveal("event_card", keys=("deck",) if "deck" in step.outcomes else ())
     return card
 
 

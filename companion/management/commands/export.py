@@ -6,6 +6,8 @@ from django.core.management.base import BaseCommand, CommandError
 from companion import services
 from companion.models import Game
 
+from ._database import ensure_database
+
 
 class Command(BaseCommand):
     help = "Print the game's action log as JSON (the format `replay` reads; see docs/actions.md)."
@@ -14,6 +16,7 @@ class Command(BaseCommand):
         parser.add_argument("code")
 
     def handle(self, *args, code, **options):
+        ensure_database(self.stderr)
         try:
             game = services.game_by_code(code)
         except Game.DoesNotExist:

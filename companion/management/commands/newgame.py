@@ -8,6 +8,7 @@ from companion import layers, services
 from companion.engine import IllegalAction
 from companion.forms import IMPLIES, OPTION_FIELDS, TARGET_BONUS, TARGETS
 
+from ._database import ensure_database
 from .serve import lan_addresses
 
 
@@ -53,6 +54,7 @@ class Command(BaseCommand):
             for name in o["variant"]:
                 config["variants"].update(dict.fromkeys(IMPLIES.get(name, ()), True))
             config["target"] += sum(TARGET_BONUS.get(name, 0) for name in config["variants"])
+        ensure_database(self.stderr)
         try:
             game = services.create_game(config, seed=o["seed"])
         except IllegalAction as error:

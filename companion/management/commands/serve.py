@@ -48,20 +48,26 @@ class Command(BaseCommand):
         parser.add_argument("--no-qr", action="store_true", help="don't print the address as a QR code")
         parser.add_argument("--server", choices=SERVERS, default=os.environ.get("CATAN_SERVER") or None,
                             help="ASGI server (default: daphne embedded, uvicorn with REDIS_URL)")
+        parser.add_argument("--certfile", default=None,
+                            help="serve https and wss with this certificate (PEM; with --keyfile)")
+        parser.add_argument("--keyfile", default=None, help="the certificate's private key (PEM)")
 
-    def handle(self, *args, host, port, no_qr, server, **options):
+    def handle(self, *args, host, port, no_qr, server, certfile=None, keyfile=None, **options):
         server = server or default_server()
         if server not in SERVERS:
             raise CommandError(f"--server must be one of {', '.join(SERVERS)}, not {server!r}")
+        tls = tls_files(certfile, keyfile)
         call_command("migrate", interactive=False, verbosity=0)
         compile_translations()
         keeper = keep_sqlite_open()  # noqa: F841  (held until the server stops)
+        os.environ["CATAN_LISTEN"] = host  # the table's join codes carry an address phones reach (join_links)
         addresses = lan_addresses() if host in ("0.0.0.0", "::") else [host]
-        urls = [f"http://{a}:{port}/" for a in addresses] or [f"http://localhost:{port}/"]
+        scheme = "https" if tls else "http"
+        urls = [f"{scheme}://{a}:{port}/" for a in addresses] or [f"{scheme}://localhost:{port}/"]
         self.stdout.write(self.style.SUCCESS("CATAN companion is ready. Open this on the table screen:"))
         for url in urls:
             self.stdout.write(f"    {url}")
-        self.stdout.write(f"    (on this machine: http://localhost:{port}/)")
+        self.stdout.write(f"    (on this machine: {scheme}://localhost:{port}/)")
         if not no_qr and sys.stdout.isatty():
             code = qrcode.QRCode(border=1)
             code.add_data(urls[0])
@@ -74,7 +80,7 @@ class Command(BaseCommand):
                 self.stdout.write(f"Dice readers running: {readers}")
         self.stdout.flush()
         try:
-            run_uvicorn(host, port) if server == "uvicorn" else run_daphne(host, port)
+            run_uvicorn(host, port, tls) if server == "uvicorn" else run_daphne(host, port, tls)
         finally:
             dice_reader.stop_all()
 
@@ -87,15 +93,43 @@ def default_server() -> str:
     return "uvicorn" if settings.REDIS_URL else "daphne"
 
 
-def run_daphne(host: str, port: int) -> None:
+def tls_files(certfile: str | None, keyfile: str | None) -> tuple[str, str] | None:
+    """(certificate, key) as absolute paths when both are given and readable, else None."""
+    if not certfile and not keyfile:
+        return None
+    if not (certfile and keyfile):
+        raise CommandError("--certfile and --keyfile go together")
+    files = []
+    for name in (certfile, keyfile):
+        path = os.path.abspath(name)
+        if not os.access(path, os.R_OK):
+            raise CommandError(f"cannot read {name}")
+        files.append(path)
+    return files[0], files[1]
+
+
+def _endpoint_value(text: str) -> str:
+    """A value inside a Twisted endpoint description: its separators escaped."""
+    return text.replace("\\", "\\\\").replace(":", "\\:").replace("=", "\\=")
+
+
+def run_daphne(host: str, port: int, tls: tuple[str, str] | None = None) -> None:
     from daphne.cli import CommandLineInterface
 
     # No websocket timeout: a table screen stays connected all evening and beyond.
-    CommandLineInterface().run(["--bind", host, "--port", str(port), "--websocket_timeout", "-1", "--proxy-headers",
-                                APPLICATION])
+    # Forwarded headers only when a proxy is configured (daphne can't tell the proxy from a client).
+    proxy = ["--proxy-headers"] if settings.TRUSTED_PROXIES else []
+    if tls:
+        # https and wss on the one port: a TLS endpoint instead of --bind/--port.
+        cert, key = tls
+        listen = ["-e", f"ssl:port={port}:interface={_endpoint_value(host)}"
+                        f":privateKey={_endpoint_value(key)}:certKey={_endpoint_value(cert)}"]
+    else:
+        listen = ["--bind", host, "--port", str(port)]
+    CommandLineInterface().run([*listen, "--websocket_timeout", "-1", *proxy, APPLICATION])
 
 
-def run_uvicorn(host: str, port: int) -> None:
+def run_uvicorn(host: str, port: int, tls: tuple[str, str] | None = None) -> None:
     import uvicorn
 
     # Django's ASGI application has no lifespan protocol. Pings find the sockets of phones
@@ -104,4 +138,6 @@ def run_uvicorn(host: str, port: int) -> None:
     # nothing on a venue's network.
     uvicorn.run(APPLICATION, host=host, port=port, lifespan="off", loop="uvloop", http="httptools",
                 ws="websockets-sansio", ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
-                proxy_headers=True, log_level="warning", access_log=False)
+                proxy_headers=bool(settings.TRUSTED_PROXIES), forwarded_allow_ips=settings.TRUSTED_PROXIES or None,
+                ssl_certfile=tls[0] if tls else None, ssl_keyfile=tls[1] if tls else None,
+                log_level="warning", access_log=False)

@@ -1,0 +1,228 @@
+"""A fragment's HTML kept by what its template read: rendered again only when one of those
+values changed, and shared by every screen whose template would read the same values.
+
+Most actions change little of what a given screen shows (a phone's hand changes with a
+roll or a trade, not with the end of a turn), but telling which fragments changed used to
+mean rendering them all and comparing the HTML. Here a render records every value its
+template read from the context:
+
+- each variable lookup (`{{ view.me.hand.ore }}`, `{% if "roll" in allowed %}`, a filter's
+  argument, an include's template name) whose first name comes from the context given to
+  the render, with the value it resolved to; names bound inside the template (loop
+  variables, `with`, `as`) are covered by the lookups they were bound from;
+- any other read of that context (a tag that takes the context, a translated block's
+  variable): the whole value under that name.
+
+A render is still valid for a new context when every recorded lookup resolves there to
+the same value (same type, equal): the template, given equal inputs, writes the same
+HTML. So a screen skips the render when its own last one is still valid, and reuses
+another screen's render of the same fragment when that one is valid for its own context.
+That is also why sharing cannot leak: a render is handed to a screen only when everything
+it read is equal in that screen's own context. Rows of the database (model instances)
+and one-shot iterators are never taken as unchanged.
+
+Lookups are recorded by wrapping Django's `Variable._resolve_lookup` while a recording
+render runs on this thread (a context variable); outside such a render it costs one
+context-variable read.
+"""
+from __future__ import annotations
+
+import contextvars
+from collections import OrderedDict
+from threading import Lock
+
+from django.db.models import Model
+from django.template import Context
+from django.template.base import Variable
+from django.template.loader import get_template
+from django.utils.safestring import SafeString
+
+MISSING = object()  # a lookup that failed, or a name the context does not have
+_recording: contextvars.ContextVar = contextvars.ContextVar("template_reads", default=None)
+_resolve = Variable._resolve_lookup
+_DICT_VIEWS = (type({}.items()), type({}.keys()), type({}.values()))
+
+
+class _Base(dict):
+    """The context given to a recording render: reads that bypass variable lookups (a tag
+    taking the context, a translated block's variables) count as reads of the whole value."""
+
+    __slots__ = ("reads", "quiet")
+
+    def _note(self, key) -> None:
+        if not self.quiet and key not in self.reads:
+            self.reads[key] = (key, _frozen(dict.get(self, key, MISSING)))
+
+    def __contains__(self, key):
+        self._note(key)
+        return dict.__contains__(self, key)
+
+    def __getitem__(self, key):
+        self._note(key)
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        self._note(key)
+        return dict.get(self, key, default)
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None), dict, list, tuple, SafeString})
+
+
+def _frozen(value):
+    """What a read is compared by: a dict view as the list it iterates (order matters for
+    the HTML); an iterator or a database row as something equal to nothing."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind in _DICT_VIEWS:
+        return list(value)
+    if isinstance(value, Model) or (hasattr(value, "__next__") and kind not in (str, bytes)):
+        return object()
+    return value
+
+
+def _same(now, then) -> bool:
+    return now is then or (type(now) is type(then) and now == then)
+
+
+def _recording_lookup(variable: Variable, context):
+    base = _recording.get()
+    if base is None or not isinstance(context, Context):
+        return _resolve(variable, context)
+    first = variable.lookups[0]
+    for layer in reversed(context.dicts):
+        if layer is base:
+            break
+        if first in layer:  # bound inside the template: covered by what it was bound from
+            return _resolve(variable, context)
+    else:  # an include's own context (`only`): its values came from lookups recorded where they were taken
+        return _resolve(variable, context)
+    lookups = variable.lookups
+    base.quiet += 1
+    try:
+        value = _resolve(variable, context)
+    except Exception:
+        if lookups not in base.reads:
+            base.reads[lookups] = (variable, MISSING)
+        raise
+    finally:
+        base.quiet -= 1
+    if lookups not in base.reads:
+        base.reads[lookups] = (variable, _frozen(value))
+    return value
+
+
+Variable._resolve_lookup = _recording_lookup
+
+
+def recording() -> bool:
+    """Is a recording render running on this thread?"""
+    return _recording.get() is not None
+
+
+class Render:
+    """One render's HTML and what it read."""
+
+    __slots__ = ("html", "reads")
+
+    def __init__(self, html: str, reads: list):
+        self.html = html
+        self.reads = reads
+
+    def valid_for(self, context: dict) -> bool:
+        """Would the template write the same HTML from this context?"""
+        resolver = None
+        # A snapshot: another thread may be checking this render and reordering its reads.
+        for index, read in enumerate(tuple(self.reads)):
+            what, then = read
+            if type(what) is str:
+                now = context.get(what, MISSING)
+            else:
+                now = _plain_lookup(what.lookups, context)
+                if now is _NOT_PLAIN:  # an attribute, a method, a list index: as the template does it
+                    if resolver is None:
+                        resolver = Context()
+                        resolver.dicts.append(context)
+                    try:
+                        now = _resolve(what, resolver)
+                    except Exception:
+                        now = MISSING
+            if not _same(_frozen(now), then):
+                if index:  # what changed once is likely to differ next time: look at it first
+                    try:
+                        self.reads.remove(read)
+                        self.reads.insert(0, read)
+                    except ValueError:  # the other thread moved it
+                        pass
+                return False
+        return True
+
+
+_NOT_PLAIN = object()
+
+
+def _plain_lookup(lookups: tuple, context: dict):
+    """A lookup through dicts only (most of a screen's context), without Django's general
+    resolution; _NOT_PLAIN when a step is anything else. The same result as the template's:
+    a dict's key wins over its attributes there too."""
+    current = context
+    for bit in lookups:
+        if type(current) is not dict:
+            return _NOT_PLAIN
+        current = current.get(bit, MISSING)
+        if current is MISSING:
+            return _NOT_PLAIN  # perhaps an attribute (items, values ...)
+    return current if not callable(current) else _NOT_PLAIN
+
+
+def render(template_name: str, context: dict) -> Render:
+    """Render as render_to_string does (no request), recording what the template read."""
+    template = get_template(template_name)
+    base = _Base(context)
+    base.reads = {}
+    base.quiet = 0
+    django_context = Context(autoescape=template.backend.engine.autoescape)
+    django_context.dicts.append(base)
+    django_context.dicts.append({})  # a template's {% ... as name %} writes here, not into the reads
+    token = _recording.set(base)
+    try:
+        html = template.template.render(django_context)
+    finally:
+        _recording.reset(token)
+    return Render(html, list(base.reads.values()))
+
+
+# The latest renders of each fragment of each game, from any screen: (game, fragment, screen
+# kind, language) -> renders, newest first. A screen takes the first that is valid for it.
+_families: OrderedDict[tuple, list[Render]] = OrderedDict()
+_lock = Lock()
+FAMILIES_KEPT = 8192
+RENDERS_KEPT = 4  # per family: the active player's, the others', a seat with a secret ...
+
+
+def forget() -> None:
+    with _lock:
+        _families.clear()
+
+
+def kept_render(family: tuple, template_name: str, context: dict, last: Render | None = None) -> Render:
+    """The fragment for this context: `last` (this screen's previous render) or another
+    screen's when still valid, else a new render, kept for the others."""
+    if last is not None and last.valid_for(context):
+        return last
+    with _lock:
+        candidates = list(_families.get(family, ()))
+    for candidate in candidates:
+        if candidate is not last and candidate.valid_for(context):
+            return candidate
+    fresh = render(template_name, context)
+    with _lock:
+        renders = _families.get(family)
+        if renders is None:
+            renders = _families[family] = []
+            while len(_families) > FAMILIES_KEPT:
+                _families.popitem(last=False)
+        renders.insert(0, fresh)
+        del renders[RENDERS_KEPT:]
+    return fresh

@@ -1,0 +1,95 @@
+"""Where one action's server time goes, by kind of game, in one process (no sockets).
+
+    .venv/bin/python -m tests.bench.bench_push [--actions 120] [--profile KIND]
+
+For each kind of the venue benchmark's realistic mix (tests/bench/corpus_tables.py) it
+creates one game from the corpus, opens a Screen (companion/rendering.py) for the table
+and every seat, and sends the game's recorded taps one by one: `services.command` (the
+write, SQLite in a temp folder), then every screen's push as the consumers make it
+(`rendering.frame` from the process's cache). Prints the median ms per action of each
+part and the bytes pushed. `--profile KIND` prints cProfile's top functions for that kind.
+Not a test: nothing is asserted.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import statistics
+import sys
+import tempfile
+import time
+
+
+def setup_django() -> None:
+    os.environ.setdefault("CATAN_DATA_DIR", tempfile.mkdtemp(prefix="bench-push-"))
+    os.environ.setdefault("CATAN_NO_BOOTSTRAP", "1")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "catan_site.settings")
+    for key in ("DATABASE_URL", "REDIS_URL"):
+        os.environ.pop(key, None)
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+
+
+def run_kind(kind: str, actions: int, profiler: cProfile.Profile | None) -> dict:
+    from django.utils.datastructures import MultiValueDict
+
+    from companion import engine, rendering, services
+    from companion.forms import action_args
+    from tests.bench.corpus_tables import MIX, playable, renamed
+
+    name = MIX[kind][0]
+    config, seed, taps = playable(name, actions)
+    game = services.create_game(renamed(config, 1), seed=seed)
+    viewers = [engine.TABLE, *range(len(game.config["players"]))]
+    screens = [rendering.Screen(rendering.load_game(pk=game.pk), viewer, "pl", "http://bench") for viewer in viewers]
+    for screen in screens:
+        rendering.frame(screen, game.version, database=True)
+    commands, pushes, sizes = [], [], []
+    for screen_of, fields in taps:
+        actor = services.TABLE if screen_of == "table" else {"seat": screen_of}
+        post = MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in fields.items()})
+        if profiler:
+            profiler.enable()
+        started = time.perf_counter()
+        outcome = services.command(game, actor, fields["type"], action_args(post))
+        written = time.perf_counter()
+        size = 0
+        for screen in screens:
+            size += len(rendering.frame(screen, outcome.version, database=False))
+        done = time.perf_counter()
+        if profiler:
+            profiler.disable()
+        game.version = outcome.version
+        commands.append((written - started) * 1000)
+        pushes.append((done - written) * 1000)
+        sizes.append(size)
+    return {"kind": kind, "game": name, "screens": len(screens), "actions": len(taps),
+            "command_ms": statistics.median(commands), "push_ms": statistics.median(pushes),
+            "push_mean_ms": statistics.mean(pushes), "bytes": statistics.median(sizes)}
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--actions", type=int, default=120)
+    parser.add_argument("--profile", help="cProfile one kind: base, cities_knights, events, score")
+    parser.add_argument("--kinds", default="base,cities_knights,events,score")
+    args = parser.parse_args(argv)
+    setup_django()
+    print(f"{'kind':16} {'game':24} {'screens':>7} {'actions':>7} {'command ms':>10} {'push ms':>8} "
+          f"{'push mean':>9} {'bytes':>7}")
+    for kind in args.kinds.split(","):
+        profiler = cProfile.Profile() if args.profile == kind else None
+        row = run_kind(kind, args.actions, profiler)
+        print(f"{row['kind']:16} {row['game']:24} {row['screens']:7} {row['actions']:7} {row['command_ms']:10.2f} "
+              f"{row['push_ms']:8.2f} {row['push_mean_ms']:9.2f} {row['bytes']:7.0f}")
+        if profiler:
+            pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(45)
+
+
+if __name__ == "__main__":
+    main()
