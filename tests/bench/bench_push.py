@@ -7,13 +7,15 @@ creates one game from the corpus, opens a Screen (companion/rendering.py) for th
 and every seat, and sends the game's recorded taps one by one: `services.command` (the
 write, SQLite in a temp folder), then every screen's push as the consumers make it
 (`rendering.frame` from the process's cache). Prints the median ms per action of each
-part and the bytes pushed. `--profile KIND` prints cProfile's top functions for that kind.
+part and the bytes pushed; and, for comparison, the server side of pushing data instead
+of HTML: every viewer's view diffed against the previous one, as JSON (ms and bytes). `--profile KIND` prints cProfile's top functions for that kind.
 Not a test: nothing is asserted.
 """
 from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import os
 import pstats
 import statistics
@@ -49,7 +51,8 @@ def run_kind(kind: str, actions: int, profiler: cProfile.Profile | None) -> dict
     screens = [rendering.Screen(rendering.load_game(pk=game.pk), viewer, "pl", "http://bench") for viewer in viewers]
     for screen in screens:
         rendering.frame(screen, game.version, database=True)
-    commands, pushes, sizes = [], [], []
+    commands, pushes, sizes, diffs, diff_sizes = [], [], [], [], []
+    previous = {viewer: services.view_for(game, viewer) for viewer in viewers}
     for screen_of, fields in taps:
         actor = services.TABLE if screen_of == "table" else {"seat": screen_of}
         post = MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in fields.items()})
@@ -65,12 +68,34 @@ def run_kind(kind: str, actions: int, profiler: cProfile.Profile | None) -> dict
         if profiler:
             profiler.disable()
         game.version = outcome.version
+        # The data alternative's server side, for comparison: each viewer's view, diffed
+        # against the one it was sent, as JSON (what a screen that renders in the browser
+        # would be pushed). Not the app's path: it renders HTML.
+        diffed = time.perf_counter()
+        data_size = 0
+        for viewer in viewers:
+            view = services.view_for(game, viewer)
+            data_size += len(json.dumps(view_diff(previous[viewer], view), separators=(",", ":")))
+            previous[viewer] = view
+        diffs.append((time.perf_counter() - diffed) * 1000)
+        diff_sizes.append(data_size)
         commands.append((written - started) * 1000)
         pushes.append((done - written) * 1000)
         sizes.append(size)
     return {"kind": kind, "game": name, "screens": len(screens), "actions": len(taps),
             "command_ms": statistics.median(commands), "push_ms": statistics.median(pushes),
-            "push_mean_ms": statistics.mean(pushes), "bytes": statistics.median(sizes)}
+            "push_mean_ms": statistics.mean(pushes), "bytes": statistics.median(sizes),
+            "diff_ms": statistics.median(diffs), "diff_bytes": statistics.median(diff_sizes)}
+
+
+def view_diff(before, after):
+    """What changed from `before` to `after`: changed keys of dicts, recursively; anything
+    else whole. None when nothing changed."""
+    if type(before) is dict and type(after) is dict:
+        out = {k: view_diff(before.get(k), v) for k, v in after.items() if k not in before or before[k] != v}
+        out.update({k: None for k in before if k not in after})
+        return out
+    return after
 
 
 def main(argv=None) -> None:
@@ -81,12 +106,13 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     setup_django()
     print(f"{'kind':16} {'game':24} {'screens':>7} {'actions':>7} {'command ms':>10} {'push ms':>8} "
-          f"{'push mean':>9} {'bytes':>7}")
+          f"{'push mean':>9} {'bytes':>7} {'diff ms':>8} {'diff bytes':>10}")
     for kind in args.kinds.split(","):
         profiler = cProfile.Profile() if args.profile == kind else None
         row = run_kind(kind, args.actions, profiler)
         print(f"{row['kind']:16} {row['game']:24} {row['screens']:7} {row['actions']:7} {row['command_ms']:10.2f} "
-              f"{row['push_ms']:8.2f} {row['push_mean_ms']:9.2f} {row['bytes']:7.0f}")
+              f"{row['push_ms']:8.2f} {row['push_mean_ms']:9.2f} {row['bytes']:7.0f} {row['diff_ms']:8.2f} "
+              f"{row['diff_bytes']:10.0f}")
         if profiler:
             pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(45)
 
