@@ -62,15 +62,18 @@ class NewGameForm(forms.Form):
         initial="none",
     )
 
+    # The defaults agree: no board, so paper cards (hands on phones need the board to pay
+    # production). Picking a board offers hands on phones (static/app.js: data-needs-board).
     play_mode = forms.ChoiceField(
         label=_("Cards"),
         choices=[
             ("hands", _("Hands on phones: the app deals, pays and trades (needs a board)")),
             ("paper", _("Paper cards on the table: the app keeps the score")),
         ],
-        initial="hands",
+        initial="paper",
         required=False,  # older clients post no play mode: hands on phones when there is a board
-        help_text=_("Without a board the app keeps the score only."),
+        help_text=_("Hands on phones need a board: the app pays production from it. Without a board the cards stay on paper."),
+        widget=forms.Select(attrs={"data-needs-board": "hands"}),
     )
 
     def __init__(self, *args, **kwargs):

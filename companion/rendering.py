@@ -52,13 +52,14 @@ SEATS = "seats"       # this viewer's, and it changes only when the seats do (se
 # "ck": the layers' panels beside the board (their "panel" partials); it keeps the id of the
 # Cities & Knights panel, the only one so far, so that its screens are unchanged.
 FRAGMENTS = {
-    "table": (("flash", ALWAYS), ("status", SHARED), ("dice", SHARED), ("ck", SHARED), ("board", BOARD), ("reader", PRIVATE),
-              ("scoreboard", SHARED), ("market", SHARED), ("actions", PRIVATE), ("histogram", SHARED),
+    "table": (("flash", ALWAYS), ("status", SHARED), ("story", SHARED), ("dice", SHARED), ("ck", SHARED),
+              ("board", BOARD), ("reader", PRIVATE), ("scoreboard", SHARED), ("market", SHARED), ("actions", PRIVATE), ("histogram", SHARED),
               ("seats", SEATS), ("log", LOG)),
     # The layers' panels read only public parts of the view, but phones render their own
-    # (they sit beside their hand): no sharing between seats unless proven public.
-    "seat": (("flash", ALWAYS), ("status", SHARED), ("dice", SHARED), ("ck", PRIVATE), ("board", BOARD),
-             ("hand", PRIVATE),
+    # (they sit beside their hand): no sharing between seats unless proven public. The story
+    # of a finished game: the table's is public, a phone's holds its own secrets.
+    "seat": (("flash", ALWAYS), ("status", SHARED), ("story", PRIVATE), ("dice", SHARED), ("ck", PRIVATE),
+             ("board", BOARD), ("hand", PRIVATE),
              ("actions", PRIVATE), ("trade", PRIVATE), ("scoreboard", SHARED), ("log", LOG)),
 }
 # Public fragments that look the same on the table and on a phone (they read neither

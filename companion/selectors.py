@@ -38,6 +38,7 @@ from .machinery.hands import COMMODITIES, COSTS, RESOURCES
 from .messages import (CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, board_problem_texts, cards_text, log_text,
                        production_text, reader_notice)
 from .models import DiceReaderStatus, Game
+from .story import story_context
 
 # The board actions the templates test, each present (a missing key costs Django a dir() per lookup).
 NO_BOARD_ACTIONS = {kind: None for layer in LAYERS for kind in layer.board_actions}
@@ -153,6 +154,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
         "phase_name": PHASE_NAMES.get(view["phase"], view["phase"]),
         "active": view["players"][view["active_seat"]] if view["active_seat"] is not None else None,
         "histogram": histogram(view),
+        "story": story_context(game, viewer, view),  # once the game is over
         "log": log,
         "log_shown": LOG_SHOWN,
         "seat_names": names,

@@ -8,6 +8,7 @@ import asyncio
 import copy
 import logging
 import secrets
+from collections import OrderedDict
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from django.utils import timezone
 
 from . import engine
 from .engine import IllegalAction
+from .engine import story as engine_story
 from .machinery import board as board_model
 from companion.layers.base.rules import check_table
 from .models import DiceReaderStatus, Game, Record, Seat, Snapshot, new_token
@@ -120,6 +122,7 @@ def forget_cache() -> None:
     with _cache_lock:
         _cache.clear()
         _actors.clear()
+        _stories.clear()
 
 
 # ---------------------------------------------------------------- loading state
@@ -542,6 +545,29 @@ def set_dice_reader(game: Game, device_url: str) -> Game:
     return game
 
 
+# ---------------------------------------------------------------- the story of a game
+
+# (game pk, code, version) -> the whole story (every seat's private part too): told once
+# per version, from the records (screens show a viewer's own part: engine.story.for_viewer).
+_stories: OrderedDict[tuple, dict] = OrderedDict()
+STORIES_KEPT = 32
+
+
+def game_story(game: Game) -> dict:
+    """The story of the game at its version, replayed from its records once and kept."""
+    key = (game.pk, game.code, game.version)
+    with _cache_lock:
+        story = _stories.get(key)
+    if story is None:
+        records = [r.as_engine_record() for r in game.records.filter(seq__lte=game.version).order_by("seq")]
+        story = engine_story.tell(game.config, records)
+        with _cache_lock:
+            _stories[key] = story
+            while len(_stories) > STORIES_KEPT:
+                _stories.popitem(last=False)
+    return story
+
+
 # ---------------------------------------------------------------- export and import
 
 
@@ -556,6 +582,8 @@ def export_seat_log(game: Game, seat: int) -> dict:
         "seat": seat,
         "players": [p["name"] for p in state["config"]["players"]],
         "log": engine.log_for(state, seat),
+        # Once the game is over: its story as this player's phone shows it.
+        "story": engine_story.for_viewer(game_story(game), seat) if state["phase"] == "finished" else None,
     }
 
 
@@ -566,4 +594,6 @@ def export_records(game: Game) -> dict:
         "game": game.code,
         "config": game.config,
         "records": [r.as_engine_record() for r in game.records.all()],
+        # The story, every seat's part too: the records hold every secret anyway.
+        "story": game_story(game) if game.phase == "finished" else None,
     }

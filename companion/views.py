@@ -40,6 +40,19 @@ def _game(code: str) -> Game:
     return get_object_or_404(Game, code=str(code).upper())
 
 
+def _unknown_game(request: HttpRequest, code: str) -> HttpResponse:
+    """The app's own page for a game code that names no game: what happened, where to go."""
+    return render(request, "not_found.html", {"code": str(code).upper()[:12]}, status=404)
+
+
+def not_found(request: HttpRequest, exception=None) -> HttpResponse:
+    """Any address that leads nowhere (handler404): a page of the app, not the bare default."""
+    code = (request.resolver_match.kwargs.get("code") if request.resolver_match else None)
+    if code and not Game.objects.filter(code=str(code).upper()).exists():
+        return _unknown_game(request, code)
+    return render(request, "not_found.html", {}, status=404)
+
+
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     hosted = Game.objects.filter(code__in=request.session.get(HOSTED, []))[:20]
@@ -64,7 +77,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
 @never_cache
 @require_GET
 def table(request: HttpRequest, code: str) -> HttpResponse:
-    game = _game(code)
+    game = Game.objects.filter(code=str(code).upper()).first()
+    if game is None:
+        return _unknown_game(request, code)
     if "key" in request.GET:
         # The table screen URL printed by `newgame` (or shown by a rotation) makes this
         # browser the host, once: the key is exchanged for this session and replaced, so the
@@ -109,6 +124,8 @@ def join(request: HttpRequest, code: str, token: str) -> HttpResponse:
     if seat is None:
         # Wrong game codes count too: guessing either is what the limit is for.
         _count_miss(misses_key)
+        if game is None:
+            return _unknown_game(request, code)
         return render(request, "join_invalid.html", {"game": game}, status=404)
     return redirect("seat", code=game.code)
 
@@ -132,7 +149,9 @@ def _client_address(request: HttpRequest) -> str:
 @never_cache
 @require_GET
 def seat(request: HttpRequest, code: str) -> HttpResponse:
-    game = _game(code)
+    game = Game.objects.filter(code=str(code).upper()).first()
+    if game is None:
+        return _unknown_game(request, code)
     bound = services.seat_of_session(game, request.session.session_key)
     if bound is None:
         return render(request, "not_allowed.html", {"game": game, "seat_page": True}, status=403)

@@ -242,3 +242,88 @@ document.addEventListener("keydown", function (event) {
   event.preventDefault();
   htmx.trigger(target, "click");
 });
+
+// The new-game form: hands on phones need a board (the select's data-needs-board names that
+// choice). Without a board the choice is paper cards and hands are not offered; picking a
+// board offers them again and takes them, unless the host chose paper by hand.
+function matchCardsToBoard(form, boardChanged) {
+  var board = form.querySelector('select[name="board"]');
+  var cards = form.querySelector("select[data-needs-board]");
+  if (!board || !cards) return;
+  var needs = cards.querySelector('option[value="' + cards.getAttribute("data-needs-board") + '"]');
+  if (!needs) return;
+  var none = board.value === "none";
+  needs.disabled = none;
+  if (none && cards.value === needs.value) cards.value = "paper";
+  else if (!none && boardChanged && !cards.dataset.chosen) cards.value = needs.value;
+}
+document.addEventListener("change", function (event) {
+  var form = event.target.closest ? event.target.closest("form.new-game") : null;
+  if (!form) return;
+  if (event.target.matches("select[data-needs-board]")) event.target.dataset.chosen = "1";
+  if (event.target.name === "board") matchCardsToBoard(form, true);
+});
+document.addEventListener("DOMContentLoaded", function () {
+  document.querySelectorAll("form.new-game").forEach(function (form) { matchCardsToBoard(form, false); });
+});
+
+// A reload keeps a half-filled form marked data-keep (the cards to give back on a 7, an
+// offer): what was typed is stored for the browser tab (sessionStorage) under the page (the
+// game and the screen), the seat and the form's identity (data-keep, which names the turn,
+// never the version), and put back when the same form is on the page again. Sent and
+// accepted (the form is reset), or gone from the page, it is forgotten.
+var KEPT_PREFIX = "kept:" + location.pathname + ":";
+function keptKey(form) {
+  var screen = form.closest("[data-seat]");
+  return KEPT_PREFIX + (screen ? screen.getAttribute("data-seat") : "table") + ":" + form.getAttribute("data-keep");
+}
+function keptFields(form) {
+  return form.querySelectorAll("input[type=number], select");
+}
+function storeKept(form) {
+  var values = {};
+  keptFields(form).forEach(function (field) { if (field.name) values[field.name] = field.value; });
+  try { sessionStorage.setItem(keptKey(form), JSON.stringify(values)); } catch (e) { /* private mode */ }
+}
+function forgetKept(form) {
+  try { sessionStorage.removeItem(keptKey(form)); } catch (e) { /* private mode */ }
+}
+document.addEventListener("input", function (event) {
+  var form = event.target.closest ? event.target.closest("form[data-keep]") : null;
+  if (form) storeKept(form);
+});
+document.addEventListener("change", function (event) {
+  var form = event.target.closest ? event.target.closest("form[data-keep]") : null;
+  if (form) storeKept(form);
+});
+document.addEventListener("reset", function (event) {
+  if (event.target.matches && event.target.matches("form[data-keep]")) forgetKept(event.target);
+}, true);
+document.addEventListener("DOMContentLoaded", function () {
+  var present = {};
+  document.querySelectorAll("form[data-keep]").forEach(function (form) {
+    var key = keptKey(form);
+    present[key] = true;
+    var values;
+    try { values = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (e) { values = null; }
+    if (!values) return;
+    keptFields(form).forEach(function (field) {
+      if (field.name in values && !field.disabled) field.value = values[field.name];
+    });
+  });
+  try {
+    for (var i = sessionStorage.length - 1; i >= 0; i--) {
+      var key = sessionStorage.key(i);
+      if (key && key.indexOf(KEPT_PREFIX) === 0 && !present[key]) sessionStorage.removeItem(key);
+    }
+  } catch (e) { /* private mode */ }
+});
+// A pushed fragment that drops the form, or replaces one that was sent, ends it.
+document.addEventListener("htmx:oobBeforeSwap", function (event) {
+  var fragment = event.detail.fragment;
+  if (!event.detail.target || !fragment) return;
+  event.detail.target.querySelectorAll("form[data-keep]").forEach(function (old) {
+    var twin = fragment.querySelector('form[data-keep="' + old.getAttribute("data-keep") + '"]');
+    if (!twin || old.dataset.sent) forgetKept(old);
+  });
+});

@@ -52,6 +52,12 @@ from typing import Iterable
 # GAMES, LANGS, TOPICS and RulebookDataError are part of this module's API too.
 from .entryfiles import GAMES, LANGS, TOPICS, EntryRecord, RulebookDataError, load_contexts, load_entries  # noqa: F401
 
+# How much being of the game played counts in a search made from a game: as much as a
+# keyword hit, more than a title that starts with the query (another game's "Robber
+# Attack" does not pass the base game's "Moving the robber"), less than a title hit (a
+# passing mention in the game played stays below another game's entry about it).
+PLAYED_BONUS = 6.0
+
 ENTRIES_DIR = Path(__file__).resolve().with_name("entries")
 
 # Field weights: a title hit beats a keyword hit beats a hit in the other language's
@@ -428,7 +434,8 @@ class _Rulebook:
 
     # -- queries
 
-    def search(self, query: str, lang: str, limit: int, games: Iterable[str] | None) -> list["Hit"]:
+    def search(self, query: str, lang: str, limit: int, games: Iterable[str] | None,
+               playing: Iterable[str] | None = None) -> list["Hit"]:
         terms, prefix_only = _query_terms(query)
         if not terms:
             return []
@@ -461,6 +468,9 @@ class _Rulebook:
         phrase = " ".join(terms)
         n_terms = len(terms)
         entries = self.entries
+        # In a game, the entries of the game being played rank first among hits alike:
+        # its "Moving the robber" before another game's robber event.
+        played = set(playing or ())
         ranked = []
         for i, values in pool.items():
             score = sum(values)
@@ -477,6 +487,8 @@ class _Rulebook:
             elif n_terms > 1 and phrase in idx.title_text[i]:
                 score += 2.0
             matched = n_terms - values.count(0.0)
+            if entries[i].in_games(played):
+                score += PLAYED_BONUS
             ranked.append((-matched, -score, entries[i].order, i))
         # Rank plain tuples and make Hit objects only for the ones returned: a two-letter
         # prefix matches most entries.
@@ -645,13 +657,19 @@ def topics_for(game: str) -> list[str]:
     return [t for t in TOPICS if t in present]
 
 
-def search_hits(query: str, lang: str, limit: int = 20, games: Iterable[str] | None = None) -> list[Hit]:
-    return _book().search(query or "", lang, limit, games)
+def search_hits(query: str, lang: str, limit: int = 20, games: Iterable[str] | None = None,
+                playing: Iterable[str] | None = None) -> list[Hit]:
+    return _book().search(query or "", lang, limit, games, playing)
 
 
-def search(query: str, lang: str, limit: int = 20, games: Iterable[str] | None = None) -> list[Entry]:
-    """Entries matching `query` in language `lang` ("pl" or "en"), best first."""
-    return [h.entry for h in search_hits(query, lang, limit, games)]
+def search(query: str, lang: str, limit: int = 20, games: Iterable[str] | None = None,
+           playing: Iterable[str] | None = None) -> list[Entry]:
+    """Entries matching `query` in language `lang` ("pl" or "en"), best first.
+
+    `games` keeps only entries of those games; `playing` names the games of the game being
+    played (a game's rules links say which: companion/links.py), whose entries come before
+    those of other games that match the query about as well."""
+    return [h.entry for h in search_hits(query, lang, limit, games, playing)]
 
 
 def for_context(keys: Iterable[str] | str, games: Iterable[str] | None = None, limit: int | None = None) -> list[Entry]:

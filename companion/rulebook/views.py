@@ -37,15 +37,24 @@ def _games(request: HttpRequest) -> list[str]:
     return [g for g in search.GAMES if g in wanted]
 
 
+def _playing(request: HttpRequest) -> list[str]:
+    """The games of the game being played (?playing=a,b, from a game's rules links): a
+    search ranks their entries first and the pages' links carry it on."""
+    wanted = {g.strip() for g in request.GET.get("playing", "").split(",") if g.strip()}
+    return [g for g in search.GAMES if g in wanted]
+
+
 def _partial(request: HttpRequest) -> bool:
     """An htmx request for a fragment (not a history restore, which needs the full page)."""
     return request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
 
 
-def _link_query(large: bool, query: str = "") -> str:
+def _link_query(large: bool, query: str = "", playing: list[str] | None = None) -> str:
     params = {}
     if query:
         params["q"] = query
+    if playing:
+        params["playing"] = ",".join(playing)
     if large:
         params["large"] = "1"
     return ("?" + urlencode(params)) if params else ""
@@ -76,7 +85,7 @@ def _blocks(entry: search.Entry, lang: str, terms=()) -> list[dict]:
     ]
 
 
-def _card(entry: search.Entry, lang: str, large: bool) -> dict:
+def _card(entry: search.Entry, lang: str, large: bool, playing: list[str] | None = None) -> dict:
     return {
         "slug": entry.slug,
         "title": entry.title(lang),
@@ -84,7 +93,7 @@ def _card(entry: search.Entry, lang: str, large: bool) -> dict:
         "game_label": game_label(entry.game),
         "topic": entry.topic,
         "topic_label": topic_label(entry.topic),
-        "link_query": _link_query(large),
+        "link_query": _link_query(large, playing=playing),
     }
 
 
@@ -98,6 +107,7 @@ def index(request: HttpRequest) -> HttpResponse:
     lang = current_lang()
     large = _large(request)
     chosen = _games(request)
+    playing = _playing(request)
     sections = []
     for game in chosen or search.GAMES:
         topics = []
@@ -106,7 +116,7 @@ def index(request: HttpRequest) -> HttpResponse:
                 {
                     "topic": topic,
                     "label": topic_label(topic),
-                    "entries": [_card(e, lang, large) for e in search.by_topic(game, topic)],
+                    "entries": [_card(e, lang, large, playing) for e in search.by_topic(game, topic)],
                 }
             )
         sections.append({"game": game, "label": game_label(game), "topics": topics})
@@ -120,7 +130,8 @@ def index(request: HttpRequest) -> HttpResponse:
                 "chosen_game": chosen[0] if len(chosen) == 1 else "",
                 "large": large,
                 "query": "",
-                "link_query": _link_query(large),
+                "link_query": _link_query(large, playing=playing),
+                "playing": ",".join(playing),
             },
         )
     )
@@ -132,14 +143,15 @@ def search_view(request: HttpRequest) -> HttpResponse:
     large = _large(request)
     query = request.GET.get("q", "").strip()[:MAX_QUERY]
     chosen = _games(request)
+    playing = _playing(request)
     too_short = bool(query) and not search.query_terms(query)
-    hits = search.search_hits(query, lang, limit=SEARCH_LIMIT, games=chosen or None) if query else []
+    hits = search.search_hits(query, lang, limit=SEARCH_LIMIT, games=chosen or None, playing=playing) if query else []
     results = []
     for hit in hits:
-        card = _card(hit.entry, lang, large)
+        card = _card(hit.entry, lang, large, playing)
         card["title_html"] = highlight(card["title"], hit.terms)
         card["snippet_html"] = highlight(search.snippet(hit.entry, lang, hit.terms), hit.terms)
-        card["link_query"] = _link_query(large, query)
+        card["link_query"] = _link_query(large, query, playing)
         results.append(card)
     context = {
         "query": query,
@@ -148,7 +160,8 @@ def search_view(request: HttpRequest) -> HttpResponse:
         "games": [(g, game_label(g)) for g in search.GAMES],
         "chosen_game": chosen[0] if len(chosen) == 1 else "",
         "large": large,
-        "link_query": _link_query(large),
+        "link_query": _link_query(large, playing=playing),
+        "playing": ",".join(playing),
     }
     template = "rulebook/_results.html" if _partial(request) else "rulebook/search.html"
     return _finish(render(request, template, context))
@@ -163,19 +176,21 @@ def entry_view(request: HttpRequest, slug: str) -> HttpResponse:
     large = _large(request)
     query = request.GET.get("q", "").strip()[:MAX_QUERY]
     terms = search.query_terms(query) if query else []
+    playing = _playing(request)
     return _finish(
         render(
             request,
             "rulebook/entry.html",
             {
-                "entry": _card(entry, lang, large),
+                "entry": _card(entry, lang, large, playing),
                 "blocks": _blocks(entry, lang, terms),
-                "related": [_card(r, lang, large) for r in entry.related_entries()],
+                "related": [_card(r, lang, large, playing) for r in entry.related_entries()],
                 "games": [(g, game_label(g)) for g in search.GAMES],
                 "chosen_game": "",
                 "large": large,
                 "query": query,
-                "link_query": _link_query(large),
+                "link_query": _link_query(large, playing=playing),
+                "playing": ",".join(playing),
             },
         )
     )
@@ -188,6 +203,7 @@ def context_view(request: HttpRequest) -> HttpResponse:
     large = _large(request)
     keys = [k for raw in request.GET.getlist("keys") + request.GET.getlist("key") for k in raw.split(",") if k.strip()]
     chosen = _games(request)
+    playing = _playing(request) or chosen  # a game's rules link names its games
     try:
         limit = max(1, min(50, int(request.GET.get("limit", CONTEXT_LIMIT))))
     except ValueError:
@@ -206,7 +222,8 @@ def context_view(request: HttpRequest) -> HttpResponse:
         "games": [(g, game_label(g)) for g in search.GAMES],
         "chosen_game": chosen[0] if len(chosen) == 1 else "",
         "query": "",
-        "link_query": _link_query(large),
+        "link_query": _link_query(large, playing=playing),
+        "playing": ",".join(playing),
     }
     template = "rulebook/_context.html" if _partial(request) else "rulebook/context.html"
     return _finish(render(request, template, context))

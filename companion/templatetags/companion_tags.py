@@ -1,13 +1,14 @@
 import hashlib
 import itertools
 import os
+from urllib.parse import urlencode
 
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from .. import reads
-from ..links import rules_games, rules_href
+from ..links import cached_reverse, rules_games, rules_href
 from ..layers.base.messages import COLOR_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
 from ..messages import CARD_NAMES, card_count
 
@@ -68,6 +69,20 @@ def rules_url(context, *keys) -> str:
     # Looked up as the template's own variables are, so that companion/reads.py sees exactly what it read.
     return rules_href(",".join(k for k in keys if k), rules_games(_looked_up(_CONFIG, context) or {}),
                       bool(_looked_up(_IS_TABLE, context)))
+
+
+@register.simple_tag(takes_context=True)
+def rules_index_url(context) -> str:
+    """The rulebook's front page. From a game's screens it names the game's rules
+    (links.rules_games): a search made there ranks the entries of the game played first."""
+    params = {}
+    games = rules_games(_looked_up(_CONFIG, context) or {})
+    if games:
+        params["playing"] = games
+    if _looked_up(_IS_TABLE, context):
+        params["large"] = "1"
+    index = cached_reverse("rulebook:index")
+    return f"{index}?{urlencode(params)}" if params else index
 
 
 def _looked_up(variable: template.Variable, context):

@@ -41,7 +41,7 @@ def finish_turn(table) -> None:
                 form.locator("input[name=hand_size]").fill("0", timeout=3000)
                 form.get_by_role("button", name="Confirm").click(timeout=3000)
             else:
-                name = {"robber": "Robbed nobody", "event": "No card taken", "main": "End turn"}[phase]
+                name = {"robber": "Nobody to rob", "event": "No card taken", "main": "End turn"}[phase]
                 table.get_by_role("button", name=name).click(timeout=3000)
             expect(table.locator("#status")).not_to_have_attribute("data-version", str(before), timeout=5000)
         except (PlaywrightTimeout, AssertionError):

@@ -6,7 +6,6 @@ The beginner board (5th edition) puts everybody's pieces down at once: red (Ala)
 with grain + 2 lumber, blue (Bartek) with brick + lumber + ore, orange (Celina) with ore +
 2 grain. A 4 pays Celina 1 grain (fields 4) and 1 wool (pasture 4), Bartek 1 grain.
 """
-import re
 
 import pytest
 from playwright.sync_api import expect
@@ -97,9 +96,17 @@ def test_two_phones_trade_and_a_seven_makes_one_discard(server, browser):
     form.get_by_role("button", name="Give back").click()
     expect(celina.locator("#flash")).to_contain_text("Give back exactly 4 cards.")
     expect(table.locator('.hand-count[data-seat="2"]')).to_have_text("9")
+    # A reload in the middle of the discard keeps what was typed (for this tab only).
+    form.locator('input[name="cards_grain"]').fill("2")
+    celina.reload()
+    form = celina.locator('[data-testid="discard-form"]')
+    expect(form.locator('input[name="cards_grain"]')).to_have_value("2")
     form.locator('input[name="cards_grain"]').fill("4")
     form.get_by_role("button", name="Give back").click()
     expect(table.locator('.hand-count[data-seat="2"]')).to_have_text("5")
+    kept = "Object.keys(sessionStorage).filter(function (k) { return k.indexOf('kept:') === 0; }).length"
+    expect(celina.locator('[data-testid="discard-form"]')).to_have_count(0)
+    assert celina.evaluate(kept) == 0  # given back: nothing left to put back
     expect(table.locator("#log")).to_contain_text("Celina gives back 4 cards: 4 grain.")
     expect(table.locator("#status")).to_contain_text("Move the robber")
     table.screenshot(path=str(SCREENSHOTS / "hands-table.png"))

@@ -677,7 +677,8 @@ def test_victims_are_exactly_the_other_players_next_to_the_hex():
     assert game.refuse("end_turn").code == "wrong_phase"
     game.act("steal", victim=0)
     assert game.state["phase"] == "main" and game.board["victims"] == []
-    assert game.logged("robber_moved")[-1]["params"] == {"victim": 0}
+    # One line says whom the robber's card came from (paper cards: nobody learns which).
+    assert game.logged("stole")[-1]["params"] == {"victim": 0} and not game.logged("robber_moved")
 
 
 def test_two_victims_the_roller_chooses():

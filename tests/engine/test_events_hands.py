@@ -300,14 +300,16 @@ def test_trade_advantage_the_server_draws_the_card_only_thief_and_victim_see():
     (card,) = [r for r in before[ORANGE] if game.hand(ORANGE).get(r, 0) < before[ORANGE][r]]
     assert game.hand(BLUE) == plus(before[BLUE], {card: 1})
     assert size(game.state, ORANGE) == sum(before[ORANGE].values()) - 1
-    assert game.logged("event_took")[-1]["params"] == {"victim": ORANGE, "event": "trade_advantage"}
-    stole = game.logged("stole")[-1]
-    assert stole["secret"] == {"seats": [BLUE, ORANGE], "params": {"victim": ORANGE, "card": card}}
+    # One line for the card taken: everyone reads from whom, thief and victim which card.
+    took = game.logged("event_took")[-1]
+    assert took["params"] == {"victim": ORANGE, "event": "trade_advantage"} and not game.logged("stole")
+    assert took["secret"] == {"seats": [BLUE, ORANGE],
+                              "params": {"victim": ORANGE, "event": "trade_advantage", "card": card}}
     for viewer in (TABLE, RED, WHITE):
-        entry = next(e for e in view(game.state, viewer)["log"] if e["kind"] == "stole")
-        assert "card" not in entry["params"]
+        entry = next(e for e in view(game.state, viewer)["log"] if e["kind"] == "event_took")
+        assert entry["params"] == {"victim": ORANGE, "event": "trade_advantage"}
     for viewer in (BLUE, ORANGE):
-        assert next(e for e in view(game.state, viewer)["log"] if e["kind"] == "stole")["params"]["card"] == card
+        assert next(e for e in view(game.state, viewer)["log"] if e["kind"] == "event_took")["params"]["card"] == card
     conserved(game.state)
 
 

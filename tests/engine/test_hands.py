@@ -282,6 +282,30 @@ def test_the_robber_takes_a_random_card_only_thief_and_victim_see():
     assert replayed["players"] == game.state["players"]
 
 
+def test_a_steal_is_one_log_line_for_every_viewer():
+    """Moving the robber is one line; taking the card is one more, never a second or third
+    line repeating it: thief and victim read which card, everyone else from whom."""
+    from django.utils.translation import override
+
+    from companion.engine import log_for
+    from companion.messages import log_text
+
+    game = hands_game(("orange", "red", "blue"), spots=[
+        FOREST3[0], FOREST3[4], "0,-2|1,-3|1,-2", "-2,2|-2,3|-1,2", RED_SECOND, FOREST3[2]])
+    game.act("roll", dice=[3, 4])
+    game.act("move_robber", seat(ORANGE), hex="1,0")
+    first = len(game.state["log"])
+    game.act("steal", seat(ORANGE), victim=RED)
+    (entry,) = game.state["log"][first:]
+    card = entry["secret"]["params"]["card"]
+    names = ["Ala", "Bartek", "Celina"]
+    with override("en"):
+        lines = {viewer: [log_text(e, names) for e in log_for(game.state, viewer)[first - len(game.state["log"]):]]
+                 for viewer in (TABLE, ORANGE, RED, BLUE)}
+    assert lines[ORANGE] == lines[RED] == [f"Ala took 1 {card} from Bartek."]
+    assert lines[TABLE] == lines[BLUE] == ["Ala took a random card from Bartek."]
+
+
 def test_a_player_with_no_cards_cannot_be_robbed():
     game = hands_game()
     for r, n in hand(game, RED).items():

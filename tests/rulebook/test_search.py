@@ -249,3 +249,17 @@ def test_context_unknown_keys_and_limit():
     assert search.for_context(["nothing:here", ""]) == []
     assert len(search.for_context("barbarian-attack", limit=3)) == 3
     assert "phase:robber" in search.context_keys()
+
+
+def test_in_a_game_the_entries_of_the_game_played_rank_first():
+    """From a base game, "robber" lists the base game's "Moving the robber" before the
+    Traders & Barbarians events about the robber; nothing is left out."""
+    anywhere = slugs(search.search("robber", "en", limit=100))
+    in_base = slugs(search.search("robber", "en", limit=100, playing=["base"]))
+    assert anywhere.index("base-robber-move") > anywhere.index("event-robber-attack")  # the complaint
+    assert in_base.index("base-robber-move") < in_base.index("event-robber-attack")
+    assert in_base[:2] == ["base-robber-move", "base-robber-steal"]
+    assert sorted(in_base) == sorted(anywhere)
+    in_ck = slugs(search.search("robber", "en", limit=12, playing=["base", "cities-knights"]))
+    assert in_ck.index("ck-robber-seven") < in_ck.index("event-robber-attack")
+    assert slugs(search.search("złodziej", "pl", limit=3, playing=["base"]))[0] == "base-robber-move"

@@ -202,3 +202,15 @@ def test_with_the_project_base_and_urls(client):
 def test_one_letter_asks_to_keep_typing(rb, client):
     html = get(client, "/rules/search/?q=z", lang="pl", HTTP_HX_REQUEST="true").content.decode()
     assert "Pisz dalej…" in html and "Brak zasad" not in html
+
+
+def test_a_search_from_a_game_ranks_its_entries_first(rb, client):
+    """The game's rules links name its games (?playing=…), the pages carry them on, and a
+    search made there lists the game played first."""
+    html = get(client, "/rules/search/?q=robber&playing=base").content.decode()
+    assert html.index("/rules/base-robber-move/") < html.index("/rules/event-robber-attack/")
+    assert 'name="playing" value="base"' in html
+    assert 'href="/rules/base-robber-move/?q=robber&amp;playing=base"' in html
+    context = get(client, "/rules/context/?keys=phase:robber&games=base").content.decode()
+    assert 'href="/rules/?playing=base"' in context  # "All rules", and its search
+    assert 'name="playing" value="base"' in get(client, "/rules/?playing=base").content.decode()

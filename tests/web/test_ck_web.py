@@ -7,7 +7,6 @@ app tracks), which makes a progress card easy to draw: science level 1 shows red
 green gate with a red 1 hands Ala a science card.
 """
 import copy
-import re
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -228,3 +227,46 @@ def test_the_scoreboard_shows_no_development_cards_in_cities_and_knights():
     scoreboard = table.split('id="scoreboard"')[1].split("</section>")[0]
     assert "Dev. cards" not in scoreboard and "Development cards left" not in scoreboard
     assert "Cards in hand" in scoreboard
+
+
+def _table(game: Game) -> str:
+    host = Client()
+    session = host.session
+    session[HOSTED] = [game.code]
+    session.save()
+    return host.get(reverse("table", args=[game.code])).content.decode()
+
+
+@pytest.mark.django_db
+def test_the_second_setup_round_places_a_city_on_the_table_and_phones():
+    """The rulebook's second round puts down a city: the hints, the button, the board's
+    targets and the log say "city", never "settlement"."""
+    paper = ck_game("paper", "none")
+    for _ in range(3):  # round 1
+        paper = services.perform(paper, TABLE, "place_setup", {}).game
+    table = _table(paper)
+    assert "placed a city and a road</button>" in table and "placed a settlement and a road</button>" not in table
+    paper = services.perform(paper, TABLE, "place_setup", {}).game
+    assert "placed a city and a road (round 2)." in _table(paper)
+
+    game = ck_game("hands", "random")
+    for _ in range(3):  # round 1 on the board: a settlement, then a road
+        state, _ = services.current_state(game)
+        targets = engine_view(state, "table")["board"]["targets"]
+        game = services.perform(game, TABLE, "place_settlement", {"corner": targets["settlement"][0]}).game
+        targets = engine_view(services.current_state(game)[0], "table")["board"]["targets"]
+        game = services.perform(game, TABLE, "place_road", {"edge": targets["road"][0]}).game
+    phones = clients(game)
+    state, _ = services.current_state(game)
+    active = engine_view(state, "table")["active_seat"]
+    for screen in (phones["table"], phones[active]):
+        page = screen.get(reverse("table" if screen is phones["table"] else "seat", args=[game.code])).content.decode()
+        assert "on the board for the city." in page and "Place the city here" in page
+        assert "for the settlement." not in page and "Build a settlement here" not in page
+    targets = engine_view(state, "table")["board"]["targets"]
+    game = services.perform(game, TABLE, "place_settlement", {"corner": targets["settlement"][0]}).game
+    assert "next to the new city for the road." in phones["table"].get(reverse("table", args=[game.code])).content.decode()
+    targets = engine_view(services.current_state(game)[0], "table")["board"]["targets"]
+    game = services.perform(game, TABLE, "place_road", {"edge": targets["road"][0]}).game
+    page = phones["table"].get(reverse("table", args=[game.code])).content.decode()
+    assert "placed a city and a road (round 2)." in page and "placed a settlement and a road (round 2)" not in page

@@ -262,7 +262,7 @@ def test_friendly_robber_and_harbormaster_on_the_table_screen(client):
     game.refresh_from_db()
     table = client.get(reverse("table", args=[game.code])).content.decode()
     assert "Friendly robber: it may not go next to a player" in table
-    assert "Robbed Bartek" not in table and "Robbed nobody" in table  # everyone has 2 VP
+    assert "Rob Bartek" not in table and "Nobody to rob" in table  # everyone has 2 VP
     act = reverse("act", args=[game.code])
     refused = client.post(act, {"as": "table", "type": "move_robber", "victim": "1", "idem": "m"})
     assert refused.status_code == 422 and "Friendly robber: it spares" in refused.content.decode()

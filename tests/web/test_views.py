@@ -176,3 +176,65 @@ def test_a_database_outage_answers_503_with_a_reason_and_records_nothing(client,
     assert response.status_code == 503 and b"Back in a moment" in response.content
     game.refresh_from_db()
     assert game.version == 0
+
+
+@pytest.mark.parametrize("name", ["table", "seat"])
+def test_an_unknown_game_code_gets_a_page_of_the_app(client, name):
+    """Not Django's bare "Not Found": the app's page says what happened and where to go."""
+    response = client.get(reverse(name, args=["ZZZZZZ"]))
+    page = response.content.decode()
+    assert response.status_code == 404
+    assert "No game has the code ZZZZZZ" in page and 'class="topbar"' in page
+    assert f'href="{reverse("home")}"' in page and "Go to the home page" in page
+    polish = client.get(reverse(name, args=["zzzzzz"]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Żadna gra nie ma kodu ZZZZZZ" in polish and "Przejdź na stronę główną" in polish
+
+
+def test_any_unknown_address_gets_a_page_of_the_app(client):
+    response = client.get("/no/such/page/")
+    page = response.content.decode()
+    assert response.status_code == 404 and "This page does not exist" in page and 'class="topbar"' in page
+    assert "Go to the home page" in page and "Not Found" not in page
+    response = client.get(reverse("export", args=["ZZZZZZ"]))  # a game's address without its game
+    assert response.status_code == 404 and "No game has the code ZZZZZZ" in response.content.decode()
+
+
+def test_a_wrong_join_link_says_what_happened(client):
+    game = new_game()
+    response = client.get(reverse("join", args=[game.code, "wrong"]))
+    page = response.content.decode()
+    assert response.status_code == 404 and "no longer valid" not in page
+    assert "This join link does not open a seat" in page and "Go to the home page" in page
+    response = client.get(reverse("join", args=["ZZZZZZ", "wrong"]))
+    assert response.status_code == 404 and "No game has the code ZZZZZZ" in response.content.decode()
+    polish = client.get(reverse("join", args=[game.code, "wrong"]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Ten link nie otwiera miejsca przy stole" in polish
+
+
+def test_the_new_game_forms_defaults_agree_and_say_why(client):
+    """No board by default, so paper cards by default: hands on phones need a board, and the
+    form says so where the choice is made (app.js offers hands once a board is picked)."""
+    import re
+
+    from companion.forms import NewGameForm
+
+    form = NewGameForm()
+    board, cards = form["board"].initial, form["play_mode"].initial
+    assert board == "none" and cards == "paper"
+    page = client.get(reverse("home")).content.decode()
+    assert re.search(r'<option value="none"[^>]*selected', page)
+    assert re.search(r'<option value="paper"[^>]*selected', page)
+    assert not re.search(r'<option value="hands"[^>]*selected', page)
+    assert 'data-needs-board="hands"' in page and "Hands on phones need a board" in page
+    polish = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Karty w telefonach wymagają planszy" in polish
+
+
+def test_the_rules_link_of_a_game_names_its_rules(client):
+    """A search made from a game's screens ranks the entries of the game played first: the
+    topbar's rules link says which game that is."""
+    _create(client, name_2="Celina")
+    game = Game.objects.get()
+    table = client.get(reverse("table", args=[game.code])).content.decode()
+    assert 'class="rules-link" href="/rules/?playing=base&amp;large=1"' in table
+    assert 'class="rules-link" href="/rules/"' in client.get(reverse("home")).content.decode()

@@ -65,3 +65,28 @@ def test_a_joined_seat_is_worded_for_any_player():
             "seats": [{"index": 0, "name": "Ala", "color": "red", "bound": True}],
             "game": type("G", (), {"code": "ABCDEF"})()})
     assert "telefon połączony" in html
+
+
+@pytest.mark.django_db
+def test_the_robbers_buttons_say_what_they_do(client):
+    """The buttons that pick whom the robber robs are commands ("Rob Bartek"), not
+    statements ("Robbed Bartek"); in Polish an imperative that fits every name."""
+    from django.urls import reverse
+    from django.utils import translation
+
+    from companion import services
+
+    from .helpers import TABLE, finish_setup, new_game
+
+    game = new_game()
+    finish_setup(game)
+    services.perform(game, TABLE, "roll", {"dice": [3, 4]})
+    for seat in range(3):
+        services.perform(game, TABLE, "discard", {"seat": seat, "hand_size": 0})
+    client.get(reverse("table", args=[game.code]) + f"?key={game.host_token}")
+    table = client.get(reverse("table", args=[game.code])).content.decode()
+    assert "Rob Bartek" in table and "Nobody to rob" in table and "Robbed" not in table
+    with translation.override("pl"):
+        client.cookies["django_language"] = "pl"
+        table = client.get(reverse("table", args=[game.code]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Okradnij: Bartek" in table and "Nie ma kogo okraść" in table and "Okradziono" not in table

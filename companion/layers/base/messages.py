@@ -184,6 +184,8 @@ def log_text(entry: dict, names: list[str]) -> str | None:
 
     kind = entry["kind"]
     if kind == "setup_placed":
+        if p.get("piece") == "city":  # Cities & Knights' second round
+            return _("%(who)s placed a city and a road (round %(round)s).") % {"who": who, "round": p["round"]}
         return _("%(who)s placed a settlement and a road (round %(round)s).") % {"who": who, "round": p["round"]}
     if kind == "game_started":
         return _("Setup done: %(who)s starts.") % {"who": who}
@@ -255,6 +257,8 @@ def log_text(entry: dict, names: list[str]) -> str | None:
         if "card" in p:  # only thief and victim see this
             return _("%(who)s took 1 %(card)s from %(victim)s.") % {
                 "who": who, "card": CARD_NAMES.get(p["card"], p["card"]), "victim": name(p["victim"])}
+        if "victim" in p:  # the robber's steal: everyone reads from whom
+            return _("%(who)s took a random card from %(victim)s.") % {"who": who, "victim": name(p["victim"])}
         return _("%(who)s took a random card.") % {"who": who}
     if kind == "monopoly_taken":
         given = ", ".join(f"{name(int(s))} {n}" for s, n in p["taken"].items()) or _("nobody had any")

@@ -490,7 +490,9 @@ def place_road(step: Step) -> None:
     _place(state, seat, "road", edge)
     state["setup"]["corner"] = None
     setup = state["setup"]
-    step.log("setup_placed", seat=seat, round=1 if setup["index"] < len(state["players"]) else 2)
+    # A layer may have put a city there (Cities & Knights' second round): the line says so.
+    piece = {"piece": "city"} if corner in board["pieces"]["cities"] else {}
+    step.log("setup_placed", seat=seat, round=1 if setup["index"] < len(state["players"]) else 2, **piece)
     setup["index"] += 1
     if setup["index"] == len(setup["order"]):
         _start_turn(state, setup["order"][0])
@@ -679,19 +681,23 @@ def steal(step: Step) -> None:
     victim = _seat_arg(state, step.args.get("victim"), "bad_victim")
     if victim not in state["board"]["victims"]:
         raise IllegalAction("bad_victim")
-    step.log("robber_moved", seat=seat, victim=victim)
+    # One line: everyone reads whom the card was taken from, thief and victim which card.
     if hands.uses_hands(state):
-        _take_random_card(step, seat, victim)
+        card = _take_random_card(step, seat, victim, log=False)
+        step.log("stole", seat=seat, secret_for=[seat, victim], shown={"victim": victim}, victim=victim, card=card)
+    else:
+        step.log("stole", seat=seat, victim=victim)
     state["board"]["victims"] = []
     state["phase"] = state["robber_return"] or "main"
     state["robber_return"] = None
 
 
-def _take_random_card(step: Step, thief: int, victim: int, several: bool = False) -> None:
-    """The server draws the card; only thief and victim learn which.
+def _take_random_card(step: Step, thief: int, victim: int, several: bool = False, log: bool = True) -> str:
+    """The server draws the card; only thief and victim learn which. Returns the card.
 
     `several`: one action takes from more than one hand (C&K's Bishop), so each draw is
-    recorded under its own outcome key."""
+    recorded under its own outcome key. `log=False`: the caller writes the card into its
+    own log line (secret for thief and victim) instead of a line of its own."""
     state = step.state
     victim_hand = hands.hand(state, victim)
     counter = state["counters"]["steal"]
@@ -709,7 +715,9 @@ def _take_random_card(step: Step, thief: int, victim: int, several: bool = False
     state["counters"]["steal"] = counter + 1
     step.reveal("stolen_card", [thief], about=victim, keys=(key,))
     hands.move(state, victim, thief, {card: 1})
-    step.log("stole", seat=thief, secret_for=[thief, victim], victim=victim, card=card)
+    if log:
+        step.log("stole", seat=thief, secret_for=[thief, victim], victim=victim, card=card)
+    return card
 
 
 # ---------------------------------------------------------------- building

@@ -208,6 +208,10 @@ def log_text(entry: dict, names: list[str]) -> str | None:
         victim = p.get("victim")
         if victim is None:
             return _("%(who)s took no card.") % {"who": who}
+        if "card" in p:  # only thief and victim see which card
+            return _("%(who)s drew 1 %(card)s from the hand of %(victim)s.") % {
+                "who": who, "card": CARD_NAMES.get(p["card"], p["card"]),
+                "victim": names[victim] if 0 <= victim < len(names) else "?"}
         return _("%(who)s drew a random card from the hand of %(victim)s.") % {
             "who": who, "victim": names[victim] if 0 <= victim < len(names) else "?"}
     return None

@@ -542,9 +542,12 @@ def event_take(step: Step) -> None:
     if with_hands and victim is not None and not hands.hand_size(state, victim):
         raise IllegalAction("victim_has_no_cards")
     event = CARDS[state["events"]["card"]]["event"]
-    step.log("event_took", seat=seat, victim=victim, event=event)
-    if with_hands and victim is not None:
-        base._take_random_card(step, seat, victim)
+    if with_hands and victim is not None:  # one line: thief and victim read which card
+        card = base._take_random_card(step, seat, victim, log=False)
+        step.log("event_took", seat=seat, secret_for=[seat, victim], shown={"victim": victim, "event": event},
+                 victim=victim, event=event, card=card)
+    else:
+        step.log("event_took", seat=seat, victim=victim, event=event)
     _answered(state, seat, TAKE)
 
 
