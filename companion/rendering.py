@@ -321,6 +321,20 @@ def frame(screen: Screen, at_least: int, database: bool) -> str:
 
     Without `database` nothing is queried: NeedsDatabase says to call again in a thread.
     """
+    version, state, history = newest(screen, at_least, database)
+    game = screen.game
+    try:
+        with services.pinned_state(game, state, history), translation.override(screen.language):
+            fragments = _fragments(screen, game)
+    except SynchronousOnlyOperation:
+        raise NeedsDatabase from None
+    screen.version = version
+    return _changed(screen, fragments)
+
+
+def newest(screen: Screen, at_least: int, database: bool) -> tuple[int, dict, dict]:
+    """(version, state, history) of the screen's game, the newest this process holds and at
+    least `at_least`; the screen's game row is set to that version."""
     hit = services.latest_cached(screen.game)
     if hit is None or hit[0] < at_least:
         if not database:
@@ -329,16 +343,8 @@ def frame(screen: Screen, at_least: int, database: bool) -> str:
         screen.game.version = fresh.version
         services.current_state(screen.game)  # loads and remembers it
         hit = services.latest_cached(screen.game)
-    version, state, history = hit
-    game = screen.game
-    game.version = version
-    try:
-        with services.pinned_state(game, state, history), translation.override(screen.language):
-            fragments = _fragments(screen, game)
-    except SynchronousOnlyOperation:
-        raise NeedsDatabase from None
-    screen.version = version
-    return _changed(screen, fragments)
+    screen.game.version = hit[0]
+    return hit
 
 
 def _changed(screen: Screen, fragments: list[tuple[str, str]]) -> str:

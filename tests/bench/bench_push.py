@@ -7,8 +7,14 @@ creates one game from the corpus, opens a Screen (companion/rendering.py) for th
 and every seat, and sends the game's recorded taps one by one: `services.command` (the
 write, SQLite in a temp folder), then every screen's push as the consumers make it
 (`rendering.frame` from the process's cache). Prints the median ms per action of each
-part and the bytes pushed; and, for comparison, the server side of pushing data instead
-of HTML: every viewer's view diffed against the previous one, as JSON (ms and bytes). `--profile KIND` prints cProfile's top functions for that kind.
+part and the bytes pushed; and, for comparison, the server side of two ways of pushing
+data instead of HTML, each diffed against what that screen was sent before, as JSON:
+- "view": every viewer's engine view (what a browser would need if it derived everything
+  the templates show by itself: logic written a second time, in JavaScript);
+- "context": every screen's whole template context (selectors.screen_context, as the
+  pushes build it), made plain data (what templates rendered in the browser from the same
+  source as the server's would need: the one-markup-source way of pushing data).
+`--profile KIND` prints cProfile's top functions for that kind.
 Not a test: nothing is asserted.
 """
 from __future__ import annotations
@@ -40,7 +46,10 @@ def setup_django() -> None:
 def run_kind(kind: str, actions: int, profiler: cProfile.Profile | None) -> dict:
     from django.utils.datastructures import MultiValueDict
 
+    from django.utils import translation
+
     from companion import engine, rendering, services
+    from companion.selectors import screen_context
     from companion.forms import action_args
     from tests.bench.corpus_tables import MIX, playable, renamed
 
@@ -51,8 +60,9 @@ def run_kind(kind: str, actions: int, profiler: cProfile.Profile | None) -> dict
     screens = [rendering.Screen(rendering.load_game(pk=game.pk), viewer, "pl", "http://bench") for viewer in viewers]
     for screen in screens:
         rendering.frame(screen, game.version, database=True)
-    commands, pushes, sizes, diffs, diff_sizes = [], [], [], [], []
+    commands, pushes, sizes, diffs, diff_sizes, contexts, context_sizes, builds = [], [], [], [], [], [], [], []
     previous = {viewer: services.view_for(game, viewer) for viewer in viewers}
+    previous_context = {viewer: None for viewer in viewers}
     for screen_of, fields in taps:
         actor = services.TABLE if screen_of == "table" else {"seat": screen_of}
         post = MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in fields.items()})
@@ -79,13 +89,55 @@ def run_kind(kind: str, actions: int, profiler: cProfile.Profile | None) -> dict
             previous[viewer] = view
         diffs.append((time.perf_counter() - diffed) * 1000)
         diff_sizes.append(data_size)
+        # The context alternative: what each screen's templates read, as plain data, diffed.
+        context_started = time.perf_counter()
+        data_size = 0
+        built = 0.0
+        with translation.override("pl"):
+            for viewer in viewers:
+                built -= time.perf_counter()
+                raw = screen_context(game, viewer, "http://bench")
+                built += time.perf_counter()
+                context = plain(raw)
+                data_size += len(json.dumps(view_diff(previous_context[viewer], context), separators=(",", ":")))
+                previous_context[viewer] = context
+        contexts.append((time.perf_counter() - context_started) * 1000)
+        builds.append(built * 1000)
+        context_sizes.append(data_size)
         commands.append((written - started) * 1000)
         pushes.append((done - written) * 1000)
         sizes.append(size)
     return {"kind": kind, "game": name, "screens": len(screens), "actions": len(taps),
             "command_ms": statistics.median(commands), "push_ms": statistics.median(pushes),
             "push_mean_ms": statistics.mean(pushes), "bytes": statistics.median(sizes),
-            "diff_ms": statistics.median(diffs), "diff_bytes": statistics.median(diff_sizes)}
+            "diff_ms": statistics.median(diffs), "diff_bytes": statistics.median(diff_sizes),
+            "context_ms": statistics.median(contexts), "context_bytes": statistics.median(context_sizes),
+            "context_build_ms": statistics.median(builds)}
+
+
+def plain(value):
+    """A template context as JSON-able data: lazy texts as their text; what is not data
+    (the game's row, the layers' modules, the lazy log: pushed as new entries anyway) left out."""
+    from django.db.models import Model
+    from django.utils.functional import LazyObject, Promise
+
+    kind = type(value)
+    if kind in (str, int, float, bool, type(None)):
+        return value
+    if kind is dict or isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if isinstance(item, (Model, LazyObject)) or callable(item) or type(item).__name__ == "module":
+                continue
+            if type(item) is tuple and item and type(item[0]).__name__ == "module":
+                continue
+            out[str(key)] = plain(item)
+        return out
+    if kind in (list, tuple):
+        return [plain(item) for item in value]
+    if isinstance(value, (str, Promise)):
+        return str(value)
+    return str(value)
 
 
 def view_diff(before, after):
@@ -106,13 +158,13 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     setup_django()
     print(f"{'kind':16} {'game':24} {'screens':>7} {'actions':>7} {'command ms':>10} {'push ms':>8} "
-          f"{'push mean':>9} {'bytes':>7} {'diff ms':>8} {'diff bytes':>10}")
+          f"{'push mean':>9} {'bytes':>7} {'view ms':>8} {'view bytes':>10} {'context ms':>10} {'(build)':>7} {'ctx bytes':>9}")
     for kind in args.kinds.split(","):
         profiler = cProfile.Profile() if args.profile == kind else None
         row = run_kind(kind, args.actions, profiler)
         print(f"{row['kind']:16} {row['game']:24} {row['screens']:7} {row['actions']:7} {row['command_ms']:10.2f} "
               f"{row['push_ms']:8.2f} {row['push_mean_ms']:9.2f} {row['bytes']:7.0f} {row['diff_ms']:8.2f} "
-              f"{row['diff_bytes']:10.0f}")
+              f"{row['diff_bytes']:10.0f} {row['context_ms']:10.2f} {row['context_build_ms']:7.2f} {row['context_bytes']:9.0f}")
         if profiler:
             pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(45)
 

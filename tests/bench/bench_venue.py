@@ -72,7 +72,8 @@ PY = sys.executable
 HOST = "127.0.0.1"
 PG_ADMIN = os.environ.get("VENUE_PG_ADMIN_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/11")
-VERSION_RE = re.compile(r'data-version="(\d+)"')
+# The version of a frame: an HTML push's data-version, or a data push's {"v": N} (--push).
+VERSION_RE = re.compile(r'(?:data-version="|^\{"v":)(\d+)')
 PHASE_RE = re.compile(r'class="status phase-([a-z_]+)"')
 ERROR_RE = re.compile(r'<div class="error">(.*?)</div>', re.S)
 ACK_RE = re.compile(r'data-ack="([^"]*)" data-ok="([01])"')
@@ -967,15 +968,20 @@ class VenueTarget(Target):
 class VenueAppTarget(VenueTarget):
     name = "app"
 
-    def __init__(self, env: AppEnvironment, workdir: Path, processes: int, mix: str, records: int):
+    def __init__(self, env: AppEnvironment, workdir: Path, processes: int, mix: str, records: int,
+                 push: str = "html"):
         self.env, self.workdir, self.processes, self.mix, self.records = env, workdir, processes, mix, records
+        self.push = push
         self.processes_list, self.ports = [], []
 
     def start(self) -> None:
         for _ in range(self.processes):
             port = free_port()
-            process = spawn([PY, "manage.py", "serve", "--host", HOST, "--port", str(port), "--no-qr"],
-                            self.env.env, self.workdir / f"app-{port}.log")
+            if self.push == "html":
+                command = [PY, "manage.py", "serve", "--host", HOST, "--port", str(port), "--no-qr"]
+            else:  # the same app pushing data instead (tests/bench/data_push_asgi.py), for comparison
+                command = [PY, "-m", "tests.bench.data_push_asgi", "--host", HOST, "--port", str(port)]
+            process = spawn(command, {**self.env.env, "BENCH_PUSH": self.push}, self.workdir / f"app-{port}.log")
             self.processes_list.append(process)
             self.ports.append(port)
         for port, process in zip(self.ports, self.processes_list):
@@ -1086,10 +1092,13 @@ def _within(summary: dict) -> bool:
 
 async def run_venue(args, workdir: Path) -> dict:
     """The venue's contract: the realistic mix on `--processes` servers, the floor beside it."""
-    result: dict = {"tables": args.tables, "processes": args.processes, "mix": args.mix, "config": args.config}
+    result: dict = {"tables": args.tables, "processes": args.processes, "mix": args.mix, "config": args.config,
+                    "push": args.push}
+    skip = set(filter(None, args.skip.split(",")))
     with AppEnvironment(args.config, workdir, args.server) as env:
-        app = VenueAppTarget(env, workdir, args.processes, args.mix, args.taps_per_table)
-        print(f"\n== app: {args.processes} server process(es), {args.tables} tables ({args.mix})", flush=True)
+        app = VenueAppTarget(env, workdir, args.processes, args.mix, args.taps_per_table, args.push)
+        print(f"\n== app: {args.processes} server process(es), {args.tables} tables ({args.mix}), "
+              f"pushing {args.push}", flush=True)
         app.start()
         tables: list[Table] = []
         idle: list[Table] = []
@@ -1107,7 +1116,7 @@ async def run_venue(args, workdir: Path) -> dict:
                 result.update(burst_p99_ms=burst["p99"], burst_p50_ms=burst["p50"], burst_lost=burst["lost"],
                               burst_unsent=burst["unsent"], burst=burst)
             per_kind = {"all": steady["cpu_ms_per_action"]}
-            for kind in sorted({t.kind for t in tables}):
+            for kind in sorted({t.kind for t in tables}) if "kinds" not in skip else ():
                 own = [t for t in tables if t.kind == kind]
                 summary = await _phase(app, own, f"{kind} only", args.rate, args.kind_duration, args)
                 per_kind[kind] = summary["cpu_ms_per_action"]
@@ -1116,7 +1125,7 @@ async def run_venue(args, workdir: Path) -> dict:
             # between a rate that passed and one that failed, starting from the steady phase
             # (or, when that failed, from what half the machine's cores would carry at its CPU cost).
             passed, failed = (args.rate, None) if _within(steady) else (0.0, args.rate)
-            for _ in range(args.capacity_steps):
+            for _ in range(args.capacity_steps if "capacity" not in skip else 0):
                 if failed is None:
                     rate = passed * 1.5
                 elif passed == 0.0:
@@ -1133,8 +1142,7 @@ async def run_venue(args, workdir: Path) -> dict:
                     passed = max(passed, rate)
                 else:
                     failed = rate if failed is None else min(failed, rate)
-            best = passed
-            result["capacity_actions_per_s"] = round(best * len(tables))
+            result["capacity_actions_per_s"] = round(passed * len(tables)) if "capacity" not in skip else None
             # What the servers hold per socket once the games have been played for a while (the
             # kept renders included), next to the figure right after connecting.
             grown = sum(map(rss_bytes, app.pids())) - result["rss_before_connect"]
@@ -1144,7 +1152,7 @@ async def run_venue(args, workdir: Path) -> dict:
             await asyncio.gather(*(s.close() for t in tables + idle for s in t.screens), return_exceptions=True)
             app.stop()
     floor: dict = {}
-    for hop in (False, True):
+    for hop in (False, True) if "floor" not in skip else ():
         target = VenueChannelsTarget(args.config, workdir, args.processes, args.baseline_payload, hop)
         print(f"\n== {target.name}: the minimal Channels consumer, same sockets", flush=True)
         target.start()
@@ -1176,13 +1184,14 @@ def print_venue(result: dict, args) -> None:
               f"lost {result['burst_lost']}, unsent {result['burst_unsent']}")
     cpu = result["server_cpu_ms_per_action"]
     print("server CPU per action: " + ", ".join(f"{k} {fmt(v, 2)} ms" for k, v in cpu.items()))
+    print(f"pushing: {args.push}")
     print("floor (minimal Channels consumer, same sockets): " + ", ".join(
         f"{k} {fmt(v, 2)} ms CPU/action, p99 {fmt(result['floor_p99_ms'][k])} ms"
         for k, v in result["floor_cpu_ms_per_action"].items()))
     print(f"capacity (p99 <= 25 ms, nothing lost): {result['capacity_actions_per_s']} actions/s")
     print(f"memory: {fmt(result['kb_per_socket'])} KB per socket over {result['sockets']} sockets once connected, "
           f"{fmt(result['kb_per_socket_after_play'])} KB after the play")
-    line = {k: result[k] for k in ("tables", "sockets", "processes", "mix", "p50_ms", "p99_ms", "max_ms", "lost",
+    line = {k: result[k] for k in ("tables", "sockets", "processes", "mix", "push", "p50_ms", "p99_ms", "max_ms", "lost",
                                    "server_cpu_ms_per_action", "floor_cpu_ms_per_action", "floor_p99_ms",
                                    "capacity_actions_per_s", "kb_per_socket", "kb_per_socket_after_play")}
     line["lost"] = result["lost"] + result["unsent"] + result["errors"]
@@ -1510,6 +1519,11 @@ def main(argv=None) -> None:
     parser.add_argument("--records", type=int, default=5000)
     parser.add_argument("--samples", type=int, default=42, help="growth: actions timed at each point")
     parser.add_argument("--keep", action="store_true", help="keep the work dir (server logs)")
+    parser.add_argument("--push", choices=["html", "view", "context"], default="html",
+                        help="venue: what the app's pushes carry: its HTML fragments, or (for comparison, "
+                             "tests/bench/data_push_asgi.py) a diff of each screen's view, with or without "
+                             "building the screen's template context first")
+    parser.add_argument("--skip", default="", help="venue: phases left out, comma-separated: kinds,capacity,floor")
     args = parser.parse_args(argv)
     venue = bool(args.mix) or args.processes > 1
     if args.burst is None:

@@ -129,14 +129,14 @@ def run_daphne(host: str, port: int, tls: tuple[str, str] | None = None) -> None
     CommandLineInterface().run([*listen, "--websocket_timeout", "-1", *proxy, APPLICATION])
 
 
-def run_uvicorn(host: str, port: int, tls: tuple[str, str] | None = None) -> None:
+def run_uvicorn(host: str, port: int, tls: tuple[str, str] | None = None, application: str = APPLICATION) -> None:
     import uvicorn
 
     # Django's ASGI application has no lifespan protocol. Pings find the sockets of phones
     # that went to sleep; the screens reconnect by themselves when they wake. No per-message
     # deflate: it would compress every push once per socket, and a few KB per push mean
     # nothing on a venue's network.
-    uvicorn.run(APPLICATION, host=host, port=port, lifespan="off", loop="uvloop", http="httptools",
+    uvicorn.run(application, host=host, port=port, lifespan="off", loop="uvloop", http="httptools",
                 ws="websockets-sansio", ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
                 proxy_headers=bool(settings.TRUSTED_PROXIES), forwarded_allow_ips=settings.TRUSTED_PROXIES or None,
                 ssl_certfile=tls[0] if tls else None, ssl_keyfile=tls[1] if tls else None,

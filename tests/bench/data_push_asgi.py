@@ -1,0 +1,89 @@
+"""The app with pushes of data instead of HTML, for bench_venue's `--push` comparison only.
+
+    python -m tests.bench.data_push_asgi --host 127.0.0.1 --port 8123   (BENCH_PUSH=view|context)
+
+The same ASGI application as `manage.py serve` (sessions, origin check, the same consumer
+for connecting, taps, commands and acknowledgements), except what a push carries:
+
+- BENCH_PUSH=view: the screen's engine view, diffed against the one it was sent before, as
+  JSON. What a browser needs if it derives everything the screen shows by itself (the
+  screens' logic and markup written a second time, in JavaScript): not a way the project
+  may take, measured as the floor of any data push.
+- BENCH_PUSH=context: the same frame, after building the screen's whole template context
+  (selectors.screen_context, as the HTML pushes do). Pushing the context itself would cost
+  more (it is bigger than the view, and must be made plain data and diffed); this is the
+  least a push costs when the browser renders the server's own templates from data (one
+  source of markup), since the server still derives what those templates show.
+
+A frame is `{"v":<version>,"d":<diff>}`; bench_venue reads the version from it.
+"""
+import argparse
+import json
+import os
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "catan_site.settings")
+
+from catan_site import asgi  # noqa: E402  (sets Django up)
+from channels.db import database_sync_to_async  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.sessions import SessionMiddlewareStack  # noqa: E402
+from django.urls import re_path  # noqa: E402
+from django.utils import translation  # noqa: E402
+
+from companion import rendering, services  # noqa: E402
+from companion.consumers import GameConsumer  # noqa: E402
+from companion.origin import SameOriginValidator  # noqa: E402
+from companion.routing import UnknownPath  # noqa: E402
+from companion.selectors import screen_context  # noqa: E402
+from tests.bench.bench_push import view_diff  # noqa: E402
+
+BUILD_CONTEXT = os.environ.get("BENCH_PUSH", "view") == "context"
+
+
+def data_frame(screen: rendering.Screen, at_least: int, database: bool) -> str:
+    version, state, history = rendering.newest(screen, at_least, database)
+    game = screen.game
+    if version <= screen.version and screen.sent:
+        return ""
+    with services.pinned_state(game, state, history), translation.override(screen.language):
+        if BUILD_CONTEXT:
+            screen_context(game, screen.viewer, screen.base_url)
+        view = services.view_for(game, screen.viewer)
+    before = getattr(screen, "data_sent", None) if screen.sent else None
+    screen.data_sent = view
+    screen.sent["data"] = version
+    screen.version = version
+    return json.dumps({"v": version, "d": view_diff(before, view)}, separators=(",", ":"), default=str)
+
+
+class DataGameConsumer(GameConsumer):
+    async def _frame(self, at_least: int) -> str:
+        if self.screen.fast:
+            try:
+                return data_frame(self.screen, at_least, database=False)
+            except rendering.NeedsDatabase:
+                pass
+        return await database_sync_to_async(data_frame)(self.screen, at_least, True)
+
+
+application = ProtocolTypeRouter({
+    "http": asgi.application.application_mapping["http"],
+    "websocket": SameOriginValidator(SessionMiddlewareStack(URLRouter([
+        re_path(r"^ws/g/(?P<code>[A-Za-z0-9]{4,12})/(?P<role>table|seat)/$", DataGameConsumer.as_asgi()),
+        re_path(r"", UnknownPath.as_asgi()),
+    ]))),
+})
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, required=True)
+    args = parser.parse_args()
+    from companion.management.commands.serve import run_uvicorn
+
+    run_uvicorn(args.host, args.port, application="tests.bench.data_push_asgi:application")
+
+
+if __name__ == "__main__":
+    main()
