@@ -80,8 +80,9 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
     args = parser.parse_args()
-    from companion.management.commands.serve import run_uvicorn
+    from companion.management.commands.serve import freeze_startup, run_uvicorn
 
+    freeze_startup("tests.bench.data_push_asgi:application")  # as serve does
     run_uvicorn(args.host, args.port, application="tests.bench.data_push_asgi:application")
 
 
