@@ -179,6 +179,18 @@ def _read_entry(entry: dict, players: list, private: list, awards: list, battles
             if secret.get("card"):  # which card: only the thief and the victim know
                 _add(private[seat]["stolen_by_me"], secret["card"])
                 _add(private[victim]["stolen_from_me"], secret["card"])
+    elif (kind == "bishop" and "secret_each" in entry) or (kind == "forced_trade" and "secret" in entry):
+        # One line for several cards (C&K's Bishop, Catan for two's forced trade): each card
+        # counts as a robbery did when each had its own "stole" line.
+        if kind == "bishop":
+            taken = entry.get("secret_each", {}).get(str(seat), {}).get("taken", {})
+            cards = [(int(victim), card) for victim, card in taken.items()]
+        else:
+            secret = entry["secret"]["params"]
+            cards = [(secret["victim"], card) for card in secret.get("drawn", [])]
+        for victim, card in cards:
+            _read_entry({**entry, "kind": "stole", "params": {}, "secret": {"params": {"victim": victim, "card": card}}},
+                        players, private, awards, battles, received)
     elif kind == "discarded" and seat is not None:
         players[seat]["robber"]["discarded"] += params.get("count", 0)
     elif kind == "bought_dev":

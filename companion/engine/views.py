@@ -193,4 +193,7 @@ def _redact(entry: dict, viewer) -> dict:
     secret = entry.get("secret")
     if secret and viewer != TABLE and int(viewer) in secret["seats"]:
         shown["params"] = {**entry["params"], **secret["params"]}
+    own = (entry.get("secret_each") or {}).get(str(int(viewer))) if viewer != TABLE else None
+    if own:  # what this seat alone was shown (its own card of several taken)
+        shown["params"] = {**shown["params"], **own}
     return shown

@@ -70,14 +70,16 @@ class Step:
         return seat
 
     def log(self, kind: str, seat: int | None = None, secret_for: list | None = None, shown: dict | None = None,
-            **params) -> None:
-        add_log(self.state, kind, seat, secret_for, shown, **params)
+            each: dict | None = None, **params) -> None:
+        add_log(self.state, kind, seat, secret_for, shown, each, **params)
 
 
 def add_log(state: dict, kind: str, seat: int | None = None, secret_for: list | None = None,
-            shown: dict | None = None, **params) -> None:
+            shown: dict | None = None, each: dict | None = None, **params) -> None:
     """Add a log entry. With `secret_for`, its params are only shown to those seats; `shown`
-    are the params everyone sees then (who gave a card to whom, but not which card)."""
+    are the params everyone sees then (who gave a card to whom, but not which card).
+    `each`: seat -> params only that seat sees besides (one action took a card from each of
+    several players: the thief reads every card, each victim only their own)."""
     state["counters"]["log"] += 1
     entry = {"n": state["counters"]["log"], "turn": state["turn"]["number"], "kind": kind, "seat": seat}
     if secret_for is None:
@@ -85,6 +87,8 @@ def add_log(state: dict, kind: str, seat: int | None = None, secret_for: list | 
     else:
         entry["params"] = dict(shown or {})
         entry["secret"] = {"seats": list(secret_for), "params": params}
+    if each:
+        entry["secret_each"] = {str(s): dict(own) for s, own in each.items()}  # string keys, as stored
     state["log"].append(entry)
 
 

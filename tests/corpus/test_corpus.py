@@ -203,7 +203,15 @@ def without_undone_lines(entries: list[dict], lines: list[int]) -> tuple[list[di
 # splits, and those are left out.
 # With it, the wording of Cities & Knights' second setup round: on the board its
 # "setup_placed" line says {piece: "city"} as the one without a board always did.
-def merged_steals(log: list[dict], on_board: bool = True) -> dict[int, str]:
+# Then "one action, one line" for actions that take several cards (issue 19), with hands
+# on phones; each card had its own "stole" line after the action's (thief and the card's
+# victim: {victim, card}; everyone else: {}):
+# - C&K's Bishop: "bishop" {hex, victims} now also says {robbed} (who held a card, in
+#   order), and the thief reads {taken: {victim: card}} of every one, each victim its own;
+# - Catan for two's forced trade: "forced_trade" {victim, tokens} now also says {count},
+#   and the two players read {drawn: [card, ...]} in the order drawn.
+# Those are marked ("several", how, lines) and split back the same way.
+def merged_steals(log: list[dict], on_board: bool = True) -> dict[int, str | tuple]:
     """number -> how, of every line of the game's whole log that was written otherwise before."""
     found = {}
     for entry in log:
@@ -213,12 +221,39 @@ def merged_steals(log: list[dict], on_board: bool = True) -> dict[int, str]:
             found[entry["n"]] = "event_take"
         elif entry["kind"] == "setup_placed" and entry["params"].get("piece") == "city" and on_board:
             found[entry["n"]] = "setup_city"
+        elif entry["kind"] == "bishop" and "robbed" in entry["params"]:
+            found[entry["n"]] = ("several", "bishop", len(entry["params"]["robbed"]))
+        elif entry["kind"] == "forced_trade" and "count" in entry["params"]:
+            found[entry["n"]] = ("several", "forced_trade", entry["params"]["count"])
     return found
+
+
+def _lines_split(how) -> int:
+    """How many more lines the engine had written for one merged line."""
+    if isinstance(how, tuple):
+        return how[2]
+    return 0 if how in ("steal_paper", "setup_city") else 1
 
 
 def _split_before(steals: dict, n: int) -> int:
     """How many more lines the engine had written before line `n` (its number now)."""
-    return sum(1 for m, how in steals.items() if m < n and how not in ("steal_paper", "setup_city"))
+    return sum(_lines_split(how) for m, how in steals.items() if m < n)
+
+
+def _split_several(entry: dict, n: int, how: tuple) -> list[dict]:
+    """A Bishop's or forced trade's one line as the action's line and a "stole" line per card."""
+    params = entry["params"]
+    if how[1] == "bishop":
+        taken = params.get("taken") or {}
+        first = {key: value for key, value in params.items() if key not in ("robbed", "taken")}
+        cards = [{"victim": v, "card": taken[str(v)]} if str(v) in taken else {} for v in params["robbed"]]
+    else:
+        drawn = params.get("drawn")
+        first = {key: value for key, value in params.items() if key not in ("count", "drawn")}
+        cards = [{"victim": params["victim"], "card": card} for card in drawn] if drawn is not None else [{}] * how[2]
+    assert len(cards) == how[2], (entry, how)
+    return [{**entry, "n": n, "params": first},
+            *({**entry, "n": n + 1 + i, "kind": "stole", "params": card} for i, card in enumerate(cards))]
 
 
 def as_recorded_steals(entries: list[dict], steals: dict) -> tuple[list[dict], int]:
@@ -232,6 +267,9 @@ def as_recorded_steals(entries: list[dict], steals: dict) -> tuple[list[dict], i
             recorded.append({**entry, "n": n})
             continue
         params = entry["params"]
+        if isinstance(how, tuple):
+            recorded += _split_several(entry, n, how)
+            continue
         if how == "setup_city":
             recorded.append({**entry, "n": n, "params": {k: v for k, v in params.items() if k != "piece"}})
             continue
@@ -325,6 +363,37 @@ def test_the_steal_normalisation_is_only_that():
     assert merged_steals(city, on_board=False) == {}  # without a board it always said so
     assert as_recorded_steals(city, merged_steals(city))[0] == [
         {"n": 1, "kind": "setup_placed", "seat": 0, "params": {"round": 2}}]
+
+
+def test_the_several_cards_normalisation_is_only_that():
+    """A Bishop's and a forced trade's one line split back into the lines they were."""
+    whole = [{"n": 1, "kind": "bishop", "seat": 0, "turn": 3, "params": {"hex": "0,0", "victims": [1, 2, 3], "robbed": [1, 2]},
+              "secret_each": {"0": {"taken": {"1": "ore", "2": "wool"}}, "1": {"taken": {"1": "ore"}},
+                              "2": {"taken": {"2": "wool"}}}},
+             {"n": 2, "kind": "forced_trade", "seat": 1, "turn": 4, "params": {"victim": 0, "tokens": 1, "count": 2},
+              "secret": {"seats": [1, 0], "params": {"victim": 0, "tokens": 1, "count": 2, "drawn": ["grain", "ore"]}}},
+             {"n": 3, "kind": "turn_ended", "seat": 1, "turn": 4, "params": {}}]
+    steals = merged_steals(whole)
+    assert steals == {1: ("several", "bishop", 2), 2: ("several", "forced_trade", 2)}
+    public = [{k: v for k, v in entry.items() if k not in ("secret", "secret_each")} for entry in whole]
+    recorded = [{"n": 1, "kind": "bishop", "seat": 0, "turn": 3, "params": {"hex": "0,0", "victims": [1, 2, 3]}},
+                {"n": 2, "kind": "stole", "seat": 0, "turn": 3, "params": {}},
+                {"n": 3, "kind": "stole", "seat": 0, "turn": 3, "params": {}},
+                {"n": 4, "kind": "forced_trade", "seat": 1, "turn": 4, "params": {"victim": 0, "tokens": 1}},
+                {"n": 5, "kind": "stole", "seat": 1, "turn": 4, "params": {}},
+                {"n": 6, "kind": "stole", "seat": 1, "turn": 4, "params": {}},
+                {"n": 7, "kind": "turn_ended", "seat": 1, "turn": 4, "params": {}}]
+    assert as_recorded_steals(public, steals) == (recorded, 4)
+    check_same_log(recorded, public, [], "whole", newest_first=False, steals=steals)
+    check_same_log(recorded[-2:], public[-2:], [], "cut", newest_first=False, steals=steals)
+    victim = {**public[0], "params": {**public[0]["params"], "taken": {"2": "wool"}}}  # seat 2's view
+    assert [line["params"] for line in as_recorded_steals([victim], steals)[0][1:]] == [
+        {}, {"victim": 2, "card": "wool"}]
+    thief = {**public[1], "params": whole[1]["secret"]["params"]}
+    assert [line["params"] for line in as_recorded_steals([thief], steals)[0][1:]] == [
+        {"victim": 0, "card": "grain"}, {"victim": 0, "card": "ore"}]
+    with pytest.raises(pytest.fail.Exception):  # a card the viewer was not shown
+        check_same_log(recorded, [victim, *public[1:]], [], "leak", newest_first=False, steals=steals)
 
 
 @pytest.mark.parametrize("path", _files(), ids=lambda path: path.stem)

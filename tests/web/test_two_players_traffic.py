@@ -100,8 +100,10 @@ async def test_the_forced_trade_shows_the_table_only_counts():
     await traffic.act({"seat": ALA}, "forced_trade")
     state = await traffic.state()
     assert state["phase"] == "forced_trade" and state["two"]["tokens"][ALA] == before["two"]["tokens"][ALA] - 1
-    drawn = [e["secret"]["params"]["card"] for e in state["log"] if e["kind"] == "stole"]
+    # One line for the forced trade and both cards (issue 19): the cards in the order drawn.
+    drawn = next(e for e in state["log"] if e["kind"] == "forced_trade")["secret"]["params"]["drawn"]
     assert sorted(drawn) == ["grain", "wool"]  # all he held
+    assert not any(e["kind"] == "stole" for e in state["log"])
     asked = {name: len(traffic.received[name]) for name in traffic.screens}
     assert 'data-testid="forced-give-form"' in traffic.received[ALA][-1]
     assert "Forced trade: Ala picks the cards to give back" in traffic.received["table"][-1]
@@ -120,10 +122,11 @@ async def test_the_forced_trade_shows_the_table_only_counts():
         assert 'data-testid="forced-give-form"' not in payload
         assert hands_shown(payload) == [] and "data-count" not in payload.split('id="market"')[0]
     table_lines = set(log_lines(table))
-    secret_lines = {"Ala took 1 wool from Bartek.", "Ala took 1 grain from Bartek.",
+    taken = ", ".join(f"1 {card}" for card in drawn)
+    secret_lines = {f"Ala pays 1 trade token for a forced trade and takes {taken} from Bartek.",
                     "Ala gives Bartek 1 wool, 1 grain back (forced trade)."}
     assert not table_lines & secret_lines
-    assert {"Ala pays 1 trade token for a forced trade with Bartek.", "Ala took a random card.",
+    assert {"Ala pays 1 trade token for a forced trade and takes 2 random cards from Bartek.",
             "Ala gives Bartek 2 cards back (forced trade)."} <= table_lines  # that cards moved, and how many
     assert {line for line in table_lines if names_a_resource(line)} <= table_lines_before
     # Outside the log no fragment the table got names a resource more often than it did on
@@ -138,7 +141,7 @@ async def test_the_forced_trade_shows_the_table_only_counts():
     assert ("0", "4") in counts and ("1", "0") in counts  # Ala held 4 cards, Bartek none, meanwhile
     # ...and the table's view itself carries no card of the trade.
     for entry in engine.view(state, engine.TABLE)["log"][logged_before:]:
-        assert "secret" not in entry and not {"card", "cards"} & set(entry["params"])
+        assert "secret" not in entry and not {"card", "cards", "drawn"} & set(entry["params"])
 
     # Each player sees what they gave and received: the drawn cards and the 2 given back.
     for seat in (ALA, BARTEK):

@@ -259,6 +259,7 @@ def log_text(entry: dict, names: list[str]) -> str | None:
                 "who": who, "card": CARD_NAMES.get(p["card"], p["card"]), "victim": name(p["victim"])}
         if "victim" in p:  # the robber's steal: everyone reads from whom
             return _("%(who)s took a random card from %(victim)s.") % {"who": who, "victim": name(p["victim"])}
+        # A card of a Bishop or a forced trade, in a log kept from before those wrote one line each.
         return _("%(who)s took a random card.") % {"who": who}
     if kind == "monopoly_taken":
         given = ", ".join(f"{name(int(s))} {n}" for s, n in p["taken"].items()) or _("nobody had any")

@@ -683,7 +683,7 @@ def steal(step: Step) -> None:
         raise IllegalAction("bad_victim")
     # One line: everyone reads whom the card was taken from, thief and victim which card.
     if hands.uses_hands(state):
-        card = _take_random_card(step, seat, victim, log=False)
+        card = _take_random_card(step, seat, victim)
         step.log("stole", seat=seat, secret_for=[seat, victim], shown={"victim": victim}, victim=victim, card=card)
     else:
         step.log("stole", seat=seat, victim=victim)
@@ -692,12 +692,12 @@ def steal(step: Step) -> None:
     state["robber_return"] = None
 
 
-def _take_random_card(step: Step, thief: int, victim: int, several: bool = False, log: bool = True) -> str:
+def _take_random_card(step: Step, thief: int, victim: int, several: bool = False) -> str:
     """The server draws the card; only thief and victim learn which. Returns the card.
 
-    `several`: one action takes from more than one hand (C&K's Bishop), so each draw is
-    recorded under its own outcome key. `log=False`: the caller writes the card into its
-    own log line (secret for thief and victim) instead of a line of its own."""
+    `several`: one action takes more than one card (C&K's Bishop, Catan for two's forced
+    trade), so each draw is recorded under its own outcome key. The caller writes the card
+    into its action's one log line, secret for thief and victim (never a line per card)."""
     state = step.state
     victim_hand = hands.hand(state, victim)
     counter = state["counters"]["steal"]
@@ -715,8 +715,6 @@ def _take_random_card(step: Step, thief: int, victim: int, several: bool = False
     state["counters"]["steal"] = counter + 1
     step.reveal("stolen_card", [thief], about=victim, keys=(key,))
     hands.move(state, victim, thief, {card: 1})
-    if log:
-        step.log("stole", seat=thief, secret_for=[thief, victim], victim=victim, card=card)
     return card
 
 

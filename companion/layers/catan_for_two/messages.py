@@ -46,6 +46,14 @@ def refusal(error: IllegalAction) -> str | None:
     return refusal_text(texts, error)
 
 
+def _counted(cards: list) -> dict:
+    """["grain", "ore", "grain"] -> {"grain": 2, "ore": 1}, in the order first drawn."""
+    counted: dict = {}
+    for card in cards:
+        counted[card] = counted.get(card, 0) + 1
+    return counted
+
+
 def log_text(entry: dict, names: list[str]) -> str | None:
     """A log line of Catan for two; None for a kind that is not this layer's."""
     p = Params(entry.get("params") or {})
@@ -77,6 +85,17 @@ def log_text(entry: dict, names: list[str]) -> str | None:
         if p.get("holder") is None:
             return _("%(who)s gives up Largest Army: nobody holds it now.") % {"who": who}
         return _("%(who)s gives up Largest Army to %(holder)s.") % {"who": who, "holder": name(p["holder"])}
+    if kind == "forced_trade" and "count" in p:  # hands on phones: the cards drawn, in one line
+        terms = {"who": who, "victim": name(p["victim"]), "count": p["count"],
+                 "tokens": ngettext("%(n)s trade token", "%(n)s trade tokens", p["tokens"]) % {"n": p["tokens"]}}
+        if "drawn" in p:  # only the two players see the cards
+            terms["cards"] = cards_text(_counted(p["drawn"]))
+            return ngettext("%(who)s pays %(tokens)s for a forced trade and takes %(cards)s from %(victim)s.",
+                            "%(who)s pays %(tokens)s for a forced trade and takes %(cards)s from %(victim)s.",
+                            p["count"]) % terms
+        return ngettext("%(who)s pays %(tokens)s for a forced trade and takes %(count)s random card from %(victim)s.",
+                        "%(who)s pays %(tokens)s for a forced trade and takes %(count)s random cards from %(victim)s.",
+                        p["count"]) % terms
     if kind == "forced_trade":
         return ngettext("%(who)s pays %(n)s trade token for a forced trade with %(victim)s.",
                         "%(who)s pays %(n)s trade tokens for a forced trade with %(victim)s.", p["tokens"]) % {

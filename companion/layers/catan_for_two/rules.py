@@ -200,11 +200,14 @@ def forced_trade(step: Step) -> None:
     if with_hands and not hands.hand_size(state, victim):
         raise IllegalAction("victim_has_no_cards")
     _spend(state, seat, price)
-    step.log("forced_trade", seat=seat, victim=victim, tokens=price)
     if not with_hands:
+        step.log("forced_trade", seat=seat, victim=victim, tokens=price)
         return
-    for _ in range(min(2, hands.hand_size(state, victim))):
-        base._take_random_card(step, seat, victim, several=True)
+    # One line: everyone reads how many cards were taken, the two players which (in draw order).
+    drawn = [base._take_random_card(step, seat, victim, several=True)
+             for _ in range(min(2, hands.hand_size(state, victim)))]
+    public = {"victim": victim, "tokens": price, "count": len(drawn)}
+    step.log("forced_trade", seat=seat, secret_for=[seat, victim], shown=public, **public, drawn=drawn)
     due = min(2, hands.hand_size(state, seat))  # 2 back, even after taking only 1
     two(state)["forced"] = {"seat": seat, "victim": victim, "back": state["phase"], "due": due}
     state["pending"] = [{"seat": seat, "kind": FORCED_GIVE}]

@@ -172,6 +172,24 @@ def _names_list(seats, name) -> str:
     return names_list(name(s) for s in seats or ()) or _("nobody")
 
 
+def _bishop_text(p: dict, who: str, name) -> str:
+    """The Bishop with hands on phones, in one line: whom a card was taken from (everyone);
+    which card (the thief every one, each victim only their own: "taken", victim -> card)."""
+    robbed = p["robbed"] or []
+    if not robbed:
+        return _("%(who)s moves the robber: nobody next to it holds a card.") % {"who": who}
+    terms = {"who": who, "list": _names_list(robbed, name)}
+    taken = p.get("taken") or {}
+    if taken:
+        terms["cards"] = "; ".join(f"{name(int(s))}: {CARD_NAMES.get(c, c)}" for s, c in taken.items())
+        return ngettext("%(who)s moves the robber and takes a random card from %(list)s (%(cards)s).",
+                        "%(who)s moves the robber and takes a random card from each of %(list)s (%(cards)s).",
+                        len(robbed)) % terms
+    return ngettext("%(who)s moves the robber and takes a random card from %(list)s.",
+                    "%(who)s moves the robber and takes a random card from each of %(list)s.",
+                    len(robbed)) % terms
+
+
 def _many(seats) -> int:
     """How many players a list names, for the plural form of its verb ("nobody" takes the singular)."""
     return len(seats or ()) or 1
@@ -368,8 +386,10 @@ def log_text(entry: dict, names: list[str]) -> str | None:
     if kind == "bishop":
         if p.get("victims") is None:
             return _("%(who)s moves the robber and takes a card from each player next to it.") % {"who": who}
-        return _("%(who)s moves the robber and takes a card from: %(list)s.") % {
-            "who": who, "list": _names_list(p["victims"], name)}
+        if "robbed" not in p:  # paper cards (taken at the table), or a line from before the one-line Bishop
+            return _("%(who)s moves the robber and takes a card from: %(list)s.") % {
+                "who": who, "list": _names_list(p["victims"], name)}
+        return _bishop_text(p, who, name)
     if kind == "saboteur":
         return ngettext("Saboteur: %(list)s gives back half their cards.", "Saboteur: %(list)s give back half their cards.",
                         _many(p["seats"])) % {"list": _names_list(p["seats"], name)}

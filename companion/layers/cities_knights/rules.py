@@ -1548,11 +1548,16 @@ def _bishop(step: Step, seat: int) -> None:
         raise IllegalAction("robber_must_move")
     board["robber"] = hex_
     victims = boards.robber_victims(board["layout"], board["pieces"], hex_, exclude=seat)
-    step.log("bishop", seat=seat, hex=hex_, victims=victims)
-    if hands.uses_hands(state):
-        for victim in victims:
-            if hands.hand_size(state, victim):
-                base._take_random_card(step, seat, victim, several=True)
+    if not hands.uses_hands(state):
+        step.log("bishop", seat=seat, hex=hex_, victims=victims)
+        return
+    # One line: everyone reads whom a card was taken from (`robbed`: those who held one);
+    # the thief reads every card, each victim only their own.
+    robbed = [victim for victim in victims if hands.hand_size(state, victim)]
+    taken = {str(victim): base._take_random_card(step, seat, victim, several=True) for victim in robbed}
+    each = {seat: {"taken": taken}} if taken else {}
+    each.update({victim: {"taken": {str(victim): taken[str(victim)]}} for victim in robbed})
+    step.log("bishop", seat=seat, each=each, hex=hex_, victims=victims, robbed=robbed)
 
 
 def _ask_each(step: Step, seat: int, seats: list, kind: str) -> None:

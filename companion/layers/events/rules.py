@@ -543,7 +543,7 @@ def event_take(step: Step) -> None:
         raise IllegalAction("victim_has_no_cards")
     event = CARDS[state["events"]["card"]]["event"]
     if with_hands and victim is not None:  # one line: thief and victim read which card
-        card = base._take_random_card(step, seat, victim, log=False)
+        card = base._take_random_card(step, seat, victim)
         step.log("event_took", seat=seat, secret_for=[seat, victim], shown={"victim": victim, "event": event},
                  victim=victim, event=event, card=card)
     else:
