@@ -131,3 +131,141 @@ def icon(name: str, **attrs) -> str:
 def any_with(items, key: str) -> bool:
     """Whether any of the dicts has a true `key`: {% if seats|any_with:"qr" %}."""
     return any(item.get(key) for item in items or ())
+
+
+# Every action form opens the same way: where it posts, who acts, its idempotency key and
+# the action's type. One source for that markup: {% actform %} ... {% endactform %}.
+
+_ACTFORM_ATTRIBUTES = {"testid": "data-testid", "keep": "data-keep", "auto_submit": "data-auto-submit"}
+_ACTFORM_FIXED = frozenset({"hx-post", "hx-swap", "class"})
+_CONSTANTS = {"True": True, "False": False, "None": None}
+
+
+class _Literal:
+    """A value known when the template is read: a quoted string, True, False or None."""
+
+    __slots__ = ("value", "text")
+
+    def __init__(self, value):
+        self.value = value
+        self.text = value if isinstance(value, str) else str(value)  # as {{ }} would write it
+
+    def resolve(self, context):
+        return self.value
+
+
+class _Interpolated:
+    """A quoted keyword value holding {{ variables }}: rendered in the tag's context, as the
+    same text written in the template would be (escaped, its reads seen by companion/reads.py)."""
+
+    __slots__ = ("nodelist",)
+
+    def __init__(self, text: str, parser):
+        sub = template.base.Parser(template.base.Lexer(text).tokenize(), parser.libraries, origin=parser.origin)
+        sub.tags, sub.filters = dict(parser.tags), dict(parser.filters)
+        self.nodelist = sub.parse()
+
+    def resolve(self, context):
+        return self.nodelist.render(context)
+
+
+def _actform_value(expression, parser):
+    if not expression.filters:
+        if expression.token in _CONSTANTS:
+            return _Literal(_CONSTANTS[expression.token])
+        if isinstance(expression.var, str):  # a quoted string: safe, as a literal in a tag is
+            return _Interpolated(expression.var, parser) if "{{" in expression.var else _Literal(expression.var)
+    return expression
+
+
+def _written(value, context) -> str:
+    """The value as {{ value }} writes it (localized, escaped unless autoescape is off)."""
+    if type(value) is _Literal:
+        return value.text
+    return template.base.render_value_in_context(value.resolve(context), context)
+
+
+def _attribute(name: str, expression, context) -> str:
+    """The attribute as written: True the bare attribute, False or None none."""
+    literal = type(expression) is _Literal
+    value = expression.value if literal else expression.resolve(context)
+    if value is True:
+        return f" {name}"
+    if value is False or value is None:
+        return ""
+    return f' {name}="{expression.text if literal else template.base.render_value_in_context(value, context)}"'
+
+
+class ActFormNode(template.Node):
+    def __init__(self, kind, url, acting, css, attributes, fields, nodelist):
+        self.kind, self.url, self.acting, self.css = kind, url, acting, css
+        self.attributes, self.fields, self.nodelist = attributes, fields, nodelist
+
+    def render(self, context):
+        html = [f'<form hx-post="{_written(self.url, context)}" hx-swap="none" class="{_written(self.css, context)}"']
+        for name, expression in self.attributes:
+            html.append(_attribute(name, expression, context))
+        html.append(f'>\n<input type="hidden" name="as" value="{_written(self.acting, context)}">'
+                    f'<input type="hidden" name="idem" value="{idem()}">')
+        if self.kind is not None:
+            html.append(f'\n<input type="hidden" name="type" value="{_written(self.kind, context)}">')
+        for name, expression in self.fields:
+            html.append(f'<input type="hidden" name="{name}" value="{_written(expression, context)}">')
+        html.append(self.nodelist.render(context))
+        html.append("</form>")
+        return mark_safe("".join(html))
+
+
+@register.tag
+def actform(parser, token):
+    """An action form: {% actform "roll" class="act now" testid="ck-dice" auto_submit=True %} ... {% endactform %}
+
+    writes
+
+        <form hx-post="{{ act_url }}" hx-swap="none" class="act now" data-testid="ck-dice" data-auto-submit>
+        <input type="hidden" name="as" value="{{ role }}"><input type="hidden" name="idem" value="{% idem %}">
+        <input type="hidden" name="type" value="roll"> ... </form>
+
+    - the first argument (or type=...), optional, is the action's type (left out when buttons carry it);
+    - as="seat": who acts (default: the context's `role`); url=...: where it posts (default `act_url`);
+    - class="...": the form's classes (default "act");
+    - testid=..., keep=..., auto_submit=True: data-testid, data-keep, data-auto-submit;
+      data_<name>=... and hx_<name>=...: any other data-<name> / hx-<name> attribute; in the
+      order given. True writes the bare attribute, False or None leaves it out;
+    - any other keyword: one more hidden input of that name, after the type (seat=d.seat).
+
+    Values are variables, filters or literals as in any tag; a quoted literal may hold
+    {{ variables }} ("answer-{{ d.kind }}"). Everything is escaped as {{ }} escapes it, and
+    the idempotency key is the {% idem %} tag's (empty in a kept render, see companion/reads.py)."""
+    bits = token.split_contents()
+    tag_name, bits = bits[0], bits[1:]
+    kind = None
+    if bits and not template.base.kwarg_re.match(bits[0]).group(1):
+        kind = _actform_value(parser.compile_filter(bits.pop(0)), parser)
+    kwargs = template.base.token_kwargs(bits, parser)
+    if bits:
+        raise template.TemplateSyntaxError(f"{tag_name}: unexpected {' '.join(bits)!r} (only keyword arguments follow the type)")
+    url = parser.compile_filter("act_url")
+    acting = parser.compile_filter("role")
+    css = _Literal("act")
+    attributes, fields = [], []
+    for key, expression in kwargs.items():
+        value = _actform_value(expression, parser)
+        if key == "type":
+            kind = value
+        elif key == "url":
+            url = value
+        elif key == "as":
+            acting = value
+        elif key == "class":
+            css = value
+        elif key in _ACTFORM_ATTRIBUTES or key.startswith(("data_", "hx_")):
+            name = _ACTFORM_ATTRIBUTES.get(key) or key.replace("_", "-")
+            if name in _ACTFORM_FIXED:
+                raise template.TemplateSyntaxError(f"{tag_name}: {name} is the tag's own attribute")
+            attributes.append((name, value))
+        else:
+            fields.append((key, value))
+    nodelist = parser.parse(("end" + tag_name,))
+    parser.delete_first_token()
+    return ActFormNode(kind, url, acting, css, attributes, fields, nodelist)
