@@ -169,10 +169,11 @@ document.addEventListener("click", function (event) {
   if (zoomed && target) target.scrollIntoView({block: "nearest", inline: "center"});
 });
 
-// The action of the moment is a bar fixed to the bottom (app.css ".now"): keep that much
+// The action of the moment is a bar fixed to the bottom (app.css ".now"; a trade offer
+// awaiting this player's answer is pinned the same way when nothing else is): keep that much
 // room below the page so that its end never hides under the bar.
 function keepRoomForActionBar() {
-  var bar = document.querySelector(".phone-screen .actions > .now");
+  var bar = document.querySelector(".phone-screen .actions > .now, .phone-screen .trade .offer.for-me");
   var fixed = bar && getComputedStyle(bar).position === "fixed";
   document.body.style.paddingBottom = fixed ? bar.offsetHeight + "px" : "";
 }
