@@ -287,7 +287,9 @@ class Screen:
         self.base_url = base_url
         self.version = -1
         self.sent: dict[str, int] = {}  # fragment name -> hash of the HTML last sent
-        self.kept: dict[str, str] = {}  # SEATS fragments, until the seats change
+        # SEATS fragments sent and unchanged until the seats change: not kept as HTML (the
+        # table's join codes are ~10 KB each, per table screen), only known to be sent.
+        self.kept: set[str] = set()
         self.renders: dict[str, reads.Render] = {}  # this viewer's own fragments, as last rendered
         self.log_mark = None  # (n, entry): the newest log entry this screen shows
         self.log_html = ""
@@ -352,6 +354,8 @@ def _changed(screen: Screen, fragments: list[tuple[str, str]]) -> str:
     changed = False
     out = []
     for (name, html), (_name, how) in zip(fragments, FRAGMENTS[screen.kind]):
+        if html is None:
+            continue
         digest = hash(html)  # str caches its hash: a shared fragment is hashed once
         if how == ALWAYS:
             out.append(html)
@@ -398,9 +402,11 @@ def _fragments(screen: Screen, game: Game) -> list[tuple[str, str]]:
         if how in (SHARED, ALWAYS):
             html = _shared_html(game, screen.kind, screen.language, name, store)
         elif how == SEATS:
-            html = screen.kept.get(name)
-            if html is None:
-                html = screen.kept[name] = render_to_string(f"partials/{name}.html", viewer_context())
+            if name in screen.kept:
+                html = None  # unchanged: nothing to send
+            else:
+                html = render_to_string(f"partials/{name}.html", viewer_context())
+                screen.kept.add(name)
         elif name in own:
             html = own[name]
         else:
@@ -463,5 +469,5 @@ def reply(game: Game, viewer, language: str, base_url: str) -> str:
     """
     screen = Screen(copy.copy(game), viewer, language, base_url)
     screen.game._prefetched_objects_cache = {"seats": _NO_SEATS}
-    screen.kept["seats"] = ""
+    screen.kept.add("seats")
     return frame(screen, game.version, database=True)
