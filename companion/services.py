@@ -417,11 +417,19 @@ def broadcast(game: Game, seats_changed: bool = False, revoked: int | None = Non
         if loop is not None and loop.is_running() and not _on_loop(loop):
             # From any thread (a request's, the dice reader's) onto the loop the sockets
             # live on: the in-memory channel layer only works within one event loop.
-            asyncio.run_coroutine_threadsafe(layer.group_send(game.group_name, message), loop).result(timeout=10)
+            # Not waited for: the tap's answer need not sit through the round trip to Redis
+            # (2–3 ms), and the screens hear of the change as soon either way.
+            sent = asyncio.run_coroutine_threadsafe(layer.group_send(game.group_name, message), loop)
+            sent.add_done_callback(lambda done: _broadcast_failed(game.code, done))
         else:
             async_to_sync(layer.group_send)(game.group_name, message)
     except Exception:  # a lost push heals on the next one or on reconnect
         log.exception("broadcast failed for game %s", game.code)
+
+
+def _broadcast_failed(code: str, done) -> None:
+    if not done.cancelled() and done.exception() is not None:
+        log.error("broadcast failed for game %s", code, exc_info=done.exception())
 
 
 _server_loop = None

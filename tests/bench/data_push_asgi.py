@@ -27,6 +27,7 @@ from catan_site import asgi  # noqa: E402  (sets Django up)
 from channels.db import database_sync_to_async  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.sessions import SessionMiddlewareStack  # noqa: E402
+from django.core.exceptions import SynchronousOnlyOperation  # noqa: E402
 from django.urls import re_path  # noqa: E402
 from django.utils import translation  # noqa: E402
 
@@ -45,10 +46,13 @@ def data_frame(screen: rendering.Screen, at_least: int, database: bool) -> str:
     game = screen.game
     if version <= screen.version and screen.sent:
         return ""
-    with services.pinned_state(game, state, history), translation.override(screen.language):
-        if BUILD_CONTEXT:
-            screen_context(game, screen.viewer, screen.base_url)
-        view = services.view_for(game, screen.viewer)
+    try:
+        with services.pinned_state(game, state, history), translation.override(screen.language):
+            if BUILD_CONTEXT:
+                screen_context(game, screen.viewer, screen.base_url)
+            view = services.view_for(game, screen.viewer)
+    except SynchronousOnlyOperation:  # as rendering.frame: the table's seats or reader need a query
+        raise rendering.NeedsDatabase from None
     before = getattr(screen, "data_sent", None) if screen.sent else None
     screen.data_sent = view
     screen.sent["data"] = version
