@@ -122,13 +122,22 @@ def recording() -> bool:
 
 
 class Render:
-    """One render's HTML and what it read."""
+    """One render's HTML and what it read.
 
-    __slots__ = ("html", "reads")
+    The HTML is kept as UTF-8: a str holding any character past Latin-1 (Polish letters,
+    "…", "–": nearly every fragment) takes two bytes per character, and every screen keeps
+    its last renders. `digest` tells a changed fragment without decoding it."""
+
+    __slots__ = ("data", "digest", "reads")
 
     def __init__(self, html: str, reads: list):
-        self.html = html
+        self.data = html.encode()
+        self.digest = hash(html)
         self.reads = reads
+
+    @property
+    def html(self) -> SafeString:
+        return SafeString(self.data.decode())
 
     def valid_for(self, context: dict) -> bool:
         """Would the template write the same HTML from this context?"""

@@ -118,6 +118,7 @@ def forget() -> None:
         _pictures.clear()
         _by_inputs.clear()
         _own.clear()
+        _configs.clear()
     links.forget()
     reads.forget()
 
@@ -309,10 +310,26 @@ class Screen:
         return not (self.kind == "table" and self.game.dice_device)
 
 
+# Every screen of a game holds its own row; their configs (players, board: a few KB as
+# Python objects) are one object per game and process. Nothing changes a config in place.
+_configs: OrderedDict[int, dict] = OrderedDict()
+CONFIGS_KEPT = 4096
+
+
 def load_game(with_seats: bool = True, **lookup) -> Game | None:
     """A game row for a screen; the table's with its seats (it lists them on every push)."""
     game = Game.objects.filter(**lookup).first()
-    if game is not None and with_seats:
+    if game is None:
+        return None
+    with _shared_lock:
+        config = _configs.get(game.pk)
+        if config is not None and config == game.config:
+            game.config = config
+        else:
+            _configs[game.pk] = game.config
+            while len(_configs) > CONFIGS_KEPT:
+                _configs.popitem(last=False)
+    if with_seats:
         prefetch_related_objects([game], "seats")
     return game
 
@@ -353,17 +370,22 @@ def _changed(screen: Screen, fragments: list[tuple[str, str]]) -> str:
     """The fragments the screen does not show yet; nothing at all when none changed."""
     changed = False
     out = []
-    for (name, html), (_name, how) in zip(fragments, FRAGMENTS[screen.kind]):
-        if html is None:
+    for (name, piece), (_name, how) in zip(fragments, FRAGMENTS[screen.kind]):
+        if piece is None:
             continue
-        digest = hash(html)  # str caches its hash: a shared fragment is hashed once
+        # A kept render knows its digest; a str caches its hash (a shared fragment is hashed once).
+        digest = piece.digest if type(piece) is reads.Render else hash(piece)
         if how == ALWAYS:
-            out.append(html)
+            out.append(_text(piece))
         elif screen.sent.get(name) != digest:
             screen.sent[name] = digest
-            out.append(html)
+            out.append(_text(piece))
             changed = True
     return "".join(out) if changed else ""
+
+
+def _text(piece) -> str:
+    return piece.html if type(piece) is reads.Render else piece
 
 
 # A viewer's own fragments at one version, kept a little while: the poster's screen renders
@@ -385,7 +407,8 @@ def _own_for(screen: Screen, game: Game) -> dict:
     return own
 
 
-def _fragments(screen: Screen, game: Game) -> list[tuple[str, str]]:
+def _fragments(screen: Screen, game: Game) -> list[tuple[str, str | reads.Render | None]]:
+    """Each fragment of the screen: its HTML, the kept render it is, or None when unchanged."""
     store = _shared_for(game, game.version)
     own = _own_for(screen, game) if store is not None else {}
     context = None
@@ -417,7 +440,7 @@ def _fragments(screen: Screen, game: Game) -> list[tuple[str, str]]:
     return out
 
 
-def _own_html(game: Game, screen: Screen, name: str, how: str, store, viewer_context) -> str:
+def _own_html(game: Game, screen: Screen, name: str, how: str, store, viewer_context) -> str | reads.Render:
     context = viewer_context()
     if how == LOG:
         return _log_html(game, screen, context, store)
@@ -429,7 +452,7 @@ def _own_html(game: Game, screen: Screen, name: str, how: str, store, viewer_con
     # own context has the same values for everything it read (companion/reads.py).
     family = (game.pk, game.code, name, screen.kind, screen.language, screen.base_url)
     render = screen.renders[name] = reads.kept_render(family, template, context, screen.renders.get(name))
-    return render.html
+    return render
 
 
 def _log_html(game: Game, screen: Screen, context: dict, store) -> str:

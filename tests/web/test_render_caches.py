@@ -94,7 +94,7 @@ class Screens:
                 screen.kept.clear()
                 with translation.override(screen.language):
                     fragments = rendering._fragments(screen, self.game)
-                out.append([(name, IDEM.sub("-", html)) for name, html in fragments])
+                out.append([(name, IDEM.sub("-", rendering._text(piece))) for name, piece in fragments])
         return out
 
     def _fresh(self, state: dict, history: dict) -> list:
