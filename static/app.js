@@ -173,7 +173,7 @@ document.addEventListener("click", function (event) {
 // awaiting this player's answer is pinned the same way when nothing else is): keep that much
 // room below the page so that its end never hides under the bar.
 function keepRoomForActionBar() {
-  var bar = document.querySelector(".phone-screen .actions > .now, .phone-screen .trade .offer.for-me");
+  var bar = document.querySelector(".phone-screen .actions > .now, .phone-screen .trade .offer.for-me:not(.answered)");
   var fixed = bar && getComputedStyle(bar).position === "fixed";
   document.body.style.paddingBottom = fixed ? bar.offsetHeight + "px" : "";
 }

@@ -2,6 +2,8 @@
 
 The fixtures are registered once in tests/conftest.py: one browser per test session.
 """
+import contextlib
+import json
 import os
 import shutil
 import socket
@@ -59,6 +61,23 @@ def stop_server(process) -> None:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
+
+
+@contextlib.contextmanager
+def server_with_games(data_dir: Path, make: str, stdin: str | None = None, timeout: float = 300):
+    """A server of its own on `data_dir`, and the games `make` made on its database: Python
+    run after django.setup() in a separate process on that folder, printing them as JSON
+    (its last line). Yields (url, games)."""
+    process, url = start_server(data_dir)
+    env = {**os.environ, "CATAN_NO_BOOTSTRAP": "1", "CATAN_DATA_DIR": str(data_dir),
+           "DJANGO_SETTINGS_MODULE": "catan_site.settings"}
+    try:
+        done = subprocess.run([sys.executable, "-c", "import django, json, sys; django.setup(); " + make], cwd=ROOT,
+                              env=env, capture_output=True, text=True, input=stdin, timeout=timeout)
+        assert done.returncode == 0, done.stderr[-3000:]
+        yield url, json.loads(done.stdout.strip().splitlines()[-1])
+    finally:
+        stop_server(process)
 
 
 @pytest.fixture(scope="session")

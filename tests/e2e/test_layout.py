@@ -85,20 +85,22 @@ def check_missing_hints(phone, where: str) -> None:
         assert ratio >= 4.5, f"{where}: {hints.nth(i).inner_text()!r} has a contrast of {ratio:.1f}:1"
 
 
-def check_table(table, ruleset: str, where: str) -> None:
+def check_table(table, ruleset: str, where: str, board: bool = True) -> None:
+    """`board`: the game has a board (without one the screen holds the rest)."""
     for width, height in ((1366, 768), (1920, 1080)):
         table.set_viewport_size({"width": width, "height": height})
         label = f"{where} at {width}×{height}"
         assert sideways_overflow(table) == 0, f"{label}: the table screen scrolls sideways"
         scrolls = table.evaluate("document.documentElement.scrollHeight - document.documentElement.clientHeight")
         assert scrolls <= 0, f"{label}: the table screen scrolls down by {scrolls} px"
-        essentials = ["#status", "#dice", "#scoreboard table", "#board svg.board-svg"]
+        essentials = ["#status", "#dice", "#scoreboard table"] + (["#board svg.board-svg"] if board else [])
         if ruleset == "cities_knights":
             essentials.append('[data-testid="ship"]')
         for selector in essentials:
             assert on_screen(table, table.locator(selector)), f"{label}: {selector} is not on the first screen"
-        board = table.locator("#board svg.board-svg").bounding_box()
-        assert board["height"] >= 0.6 * (height - 70), f"{label}: the board uses {board['height']:.0f} px of the height"
+        if board:
+            box = table.locator("#board svg.board-svg").bounding_box()
+            assert box["height"] >= 0.6 * (height - 70), f"{label}: the board uses {box['height']:.0f} px of the height"
         assert not EMOJI.search(table.locator("body").inner_text()), f"{label}: an emoji in the text"
     table.set_viewport_size({"width": 1366, "height": 768})
 

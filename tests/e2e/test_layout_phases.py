@@ -12,14 +12,12 @@ separate process on the database of a server of this module's own), then opened 
 browser: the table screen with its key, each phone with its join link.
 """
 import json
-import os
-import subprocess
-import sys
+import re
 
 import pytest
 from playwright.sync_api import expect
 
-from .harness import ROOT, join_phones, new_table, start_server, stop_server
+from .harness import join_phones, new_table, server_with_games
 from .test_layout import EMOJI, action_bar_on_screen, check_phone, check_table, on_screen, sideways_overflow
 
 pytestmark = pytest.mark.e2e
@@ -227,19 +225,9 @@ def make_games(names) -> dict:
 def prepared(tmp_path_factory, browser):
     """A server of this module's own and the games above, made on its database (`browser`
     first: without chromium the tests are skipped before anything starts)."""
-    data_dir = tmp_path_factory.mktemp("layout-phases")
-    process, url = start_server(data_dir)
-    env = {**os.environ, "CATAN_NO_BOOTSTRAP": "1", "CATAN_DATA_DIR": str(data_dir),
-           "DJANGO_SETTINGS_MODULE": "catan_site.settings"}
-    script = ("import django, json; django.setup(); from tests.e2e.test_layout_phases import make_games, _games; "
-              "print(json.dumps(make_games(list(_games()))))")
-    try:
-        done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
-                              timeout=120)
-        assert done.returncode == 0, done.stderr[-3000:]
-        yield url, json.loads(done.stdout.strip().splitlines()[-1]), {}
-    finally:
-        stop_server(process)
+    make = "from tests.e2e.test_layout_phases import make_games, _games; print(json.dumps(make_games(list(_games()))))"
+    with server_with_games(tmp_path_factory.mktemp("layout-phases"), make, timeout=120) as (url, games):
+        yield url, games, {}
 
 
 # A page counts as settled once its socket's resync (a push of every part on connecting) has
@@ -417,6 +405,11 @@ def test_a_trade_offer_received_on_another_phone(prepared, browser):
             check_phone(phone, where)
             control_on_screen(phone, offer.get_by_test_id("accept-offer"), where)
             control_on_screen(phone, offer.locator(".offer-actions button").last, where)
+        # Once answered, the offer goes back among the others: nothing left to answer at the bottom.
+        assert offer.evaluate("o => getComputedStyle(o).position") == "fixed", f"seat {seat}: the offer is not pinned"
+        offer.locator(".offer-actions button").last.click()  # Decline: a seat that can't pay may answer too
+        expect(offer).to_have_class(re.compile(r"\banswered\b"))
+        assert offer.evaluate("o => getComputedStyle(o).position") != "fixed", f"seat {seat}: an answered offer stays pinned"
 
 
 def test_a_city_lost_to_the_barbarians_on_the_phone(prepared, browser):
