@@ -290,14 +290,15 @@ def control_on_screen(phone, control, where: str) -> None:
     phone.evaluate("window.scrollTo(0, 0)")
 
 
-def answers_on_screen(phone, buttons, label: str, check=check_phone) -> None:
-    """At each phone size: the page's own checks, the action bar, and every answer on screen."""
+def answers_on_screen(phone, controls, label: str, check=check_phone) -> None:
+    """At each phone size: the page's own checks, the action bar, and every answer on screen.
+    `controls`: a locator (every element it matches) or a list of locators."""
     for size in at_phone_sizes(phone):
         where = f"{label}, {size}"
         check(phone, where)
         action_bar_on_screen(phone, where)
-        for i in range(buttons.count()):
-            control_on_screen(phone, buttons.nth(i), where)
+        for control in controls if isinstance(controls, list) else [controls.nth(i) for i in range(controls.count())]:
+            control_on_screen(phone, control, where)
 
 
 # Which cells of the scoreboard stick out of its card, and how far the card scrolls sideways.
@@ -357,12 +358,8 @@ def test_a_seven_discard_robber_and_victim_on_phones(prepared, browser):
         for language in ("en", "pl"):
             phone = open_phone(browser, prepared, "discard", seat, language)
             form = phone.get_by_test_id("discard-form")
-            for size in at_phone_sizes(phone):
-                where = f"discard, seat {seat} ({language}), {size}"
-                no_sideways_scroll(phone, where)
-                action_bar_on_screen(phone, where)
-                control_on_screen(phone, form.locator("button[type=submit]"), where)
-                control_on_screen(phone, form.locator("input[type=number]").last, where)
+            answers_on_screen(phone, [form.locator("button[type=submit]"), form.locator("input[type=number]").last],
+                              f"discard, seat {seat} ({language})", check=no_sideways_scroll)
     table = open_table(browser, url, discard)  # who is still choosing
     check_table(table, "base", "discard")
     table.context.close()
