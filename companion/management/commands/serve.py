@@ -112,8 +112,6 @@ def freeze_startup(application: str = APPLICATION) -> None:
     gc.freeze()
 
 
-
-
 def default_server() -> str:
     return "uvicorn" if settings.REDIS_URL else "daphne"
 
