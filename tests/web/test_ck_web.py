@@ -20,9 +20,8 @@ from companion.layers.cities_knights.rules import VP_CARDS
 from companion.layers.cities_knights.messages import PROGRESS_NAMES
 from companion.models import Game
 from companion.selectors import screen_context
-from companion.views import HOSTED
 
-from .helpers import TABLE
+from .helpers import TABLE, host, joined_phones
 from .traffic import Traffic
 
 PLAYERS = [{"name": "Ala", "color": "red"}, {"name": "Bartek", "color": "blue"}, {"name": "Celina", "color": "orange"}]
@@ -54,16 +53,7 @@ def setup(game: Game) -> Game:
 
 def clients(game: Game) -> dict:
     """A host browser and one browser per seat, joined."""
-    host = Client()
-    session = host.session
-    session[HOSTED] = [game.code]
-    session.save()
-    out = {"table": host}
-    for seat in game.seats.all():
-        phone = Client()
-        assert phone.get(reverse("join", args=[game.code, seat.join_token])).status_code == 302
-        out[seat.index] = phone
-    return out
+    return {"table": host(Client(), game), **dict(enumerate(joined_phones(game)))}
 
 
 def post(client, game, kind, as_="seat", **fields):
@@ -230,11 +220,7 @@ def test_the_scoreboard_shows_no_development_cards_in_cities_and_knights():
 
 
 def _table(game: Game) -> str:
-    host = Client()
-    session = host.session
-    session[HOSTED] = [game.code]
-    session.save()
-    return host.get(reverse("table", args=[game.code])).content.decode()
+    return host(Client(), game).get(reverse("table", args=[game.code])).content.decode()
 
 
 @pytest.mark.django_db

@@ -20,6 +20,8 @@ from companion.machinery import hands
 from companion.layers.base import rules as base
 from companion.machinery import board as boards
 from companion.views import HOSTED
+
+from .helpers import host, joined_phones
 from companion.engine import rules_for
 
 # The action types of the game fuzzed here: the base game with every option of it.
@@ -60,16 +62,7 @@ def venue(db):
     game = services.create_game({"rules": "base", "players": PLAYERS, "dice_source": "typed", "board": "beginner",
                                  "board_layout": boards.beginner_board(), "play_mode": "hands"}, seed=5)
     paper = services.create_game({"rules": "base", "players": PLAYERS, "board": "none"}, seed=6)
-    table = Client()
-    session = table.session
-    session[HOSTED] = [game.code, paper.code]
-    session.save()
-    phones = []
-    for seat in game.seats.order_by("index"):
-        phone = Client()
-        phone.get(reverse("join", args=[game.code, seat.join_token]))
-        phones.append(phone)
-    return {"game": game, "paper": paper, "clients": [table, *phones, Client()]}
+    return {"game": game, "paper": paper, "clients": [host(Client(), game, paper), *joined_phones(game), Client()]}
 
 
 def _viewer_of(venue, client, game):

@@ -16,9 +16,8 @@ from django.urls import reverse
 from companion import services
 from companion.machinery import board as boards
 from companion.models import Game
-from companion.views import HOSTED
 
-from .helpers import TABLE
+from .helpers import TABLE, host, joined_phones
 from .traffic import Traffic
 
 PLAYERS = [{"name": "Ala", "color": "red"}, {"name": "Bartek", "color": "blue"}, {"name": "Celina", "color": "orange"}]
@@ -99,18 +98,7 @@ async def test_no_payload_for_one_seat_reveals_another_seats_cards():
 @pytest.fixture
 def table_and_phones(client):
     game = hands_game()
-    host = client
-    session = host.session
-    session[HOSTED] = [game.code]
-    session.save()
-    from django.test import Client
-
-    phones = []
-    for seat in game.seats.order_by("index"):
-        phone = Client()
-        phone.get(reverse("join", args=[game.code, seat.join_token]))
-        phones.append(phone)
-    return game, host, phones
+    return game, host(client, game), joined_phones(game)
 
 
 def post(client, game, **fields):

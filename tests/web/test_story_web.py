@@ -8,16 +8,14 @@ import json
 import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
 from companion import engine, rendering, services
 from companion.machinery import board as boards
 from companion.messages import cards_text
-from companion.views import HOSTED
 
-from .helpers import TABLE
+from .helpers import TABLE, host, joined_phones
 
 pytestmark = pytest.mark.django_db
 PLAYERS = [{"name": "Ala", "color": "red"}, {"name": "Bartek", "color": "blue"}, {"name": "Celina", "color": "white"}]
@@ -42,14 +40,8 @@ def finished(client):
     game = services.create_game({"rules": "base", "players": PLAYERS, "target": 3, "dice_source": "typed",
                                  "board": "beginner", "board_layout": boards.beginner_board(), "play_mode": "hands"},
                                 seed=11)
-    session = client.session
-    session[HOSTED] = [game.code]
-    session.save()
-    phones = []
-    for seat in game.seats.order_by("index"):
-        phone = Client()
-        phone.get(reverse("join", args=[game.code, seat.join_token]))
-        phones.append(phone)
+    host(client, game)
+    phones = joined_phones(game)
     steps = [(TABLE, "roll", {"dice": [4, 6]}), (TABLE, "end_turn", {}),
              (TABLE, "roll", {"dice": [3, 4]}), (TABLE, "move_robber", {"hex": "0,-1"}), (TABLE, "steal", {"victim": 2}),
              (TABLE, "end_turn", {}), (TABLE, "roll", {"dice": [5, 5]}), (TABLE, "end_turn", {}),
@@ -142,9 +134,7 @@ def test_no_story_before_the_end(client):
     game = services.create_game({"rules": "base", "players": PLAYERS, "target": 10, "dice_source": "typed",
                                  "board": "beginner", "board_layout": boards.beginner_board(), "play_mode": "hands"},
                                 seed=11)
-    session = client.session
-    session[HOSTED] = [game.code]
-    session.save()
+    host(client, game)
     story = _story(client.get(reverse("table", args=[game.code])).content.decode())
     assert " hidden" in story.split(">")[0] and "The story of the game" not in story
 
@@ -196,8 +186,6 @@ def test_cities_and_knights_story_tells_the_barbarian_attacks(language, words):
 def test_a_finished_paper_game_without_a_board_says_luck_cant_be_known(client):
     game = _stored("base_paper_3")
     assert game.phase == "finished"
-    session = client.session
-    session[HOSTED] = [game.code]
-    session.save()
+    host(client, game)
     story = _story(client.get(reverse("table", args=[game.code])).content.decode())
     assert "can't be known" in story and "Victory point cards" in story and "Longest Road" in story

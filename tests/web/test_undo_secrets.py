@@ -131,17 +131,19 @@ async def test_a_development_card_bought_and_undone_goes_back_into_the_deck():
     await traffic.close()
 
 
+def _after_setup(dice_source: str):
+    """A paper game of three whose setup is done, its dice from `dice_source`."""
+    game = services.create_game({"rules": "base", "players": PLAYERS, "dice_source": dice_source, "board": "none"},
+                                seed=5)
+    for _ in range(6):
+        game = services.perform(game, TABLE, "place_setup").game
+    return game
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_a_virtual_roll_cannot_be_undone_by_its_phone_and_comes_back_unchanged():
-    def prepare():
-        game = services.create_game({"rules": "base", "players": PLAYERS, "dice_source": "virtual",
-                                     "board": "none"}, seed=5)
-        for _ in range(6):
-            game = services.perform(game, TABLE, "place_setup").game
-        return game
-
-    traffic = await Traffic.open(await sync_to_async(prepare)())
+    traffic = await Traffic.open(await sync_to_async(_after_setup)("virtual"))
     await traffic.act({"seat": ALA}, "roll")
     rolled = (await traffic.state())["last_roll"]["dice"]
 
@@ -162,14 +164,7 @@ async def test_a_virtual_roll_cannot_be_undone_by_its_phone_and_comes_back_uncha
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_an_events_card_cannot_be_undone_by_its_phone_and_comes_back_unchanged():
-    def prepare():
-        game = services.create_game({"rules": "base", "players": PLAYERS, "dice_source": "events",
-                                     "board": "none"}, seed=5)
-        for _ in range(6):
-            game = services.perform(game, TABLE, "place_setup").game
-        return game
-
-    traffic = await Traffic.open(await sync_to_async(prepare)())
+    traffic = await Traffic.open(await sync_to_async(_after_setup)("events"))
     await traffic.act({"seat": ALA}, "reveal_event")
     card = (await traffic.state())["events"]["revealed"][-1]
 
