@@ -173,7 +173,9 @@ SESSION_COOKIE_SAMESITE = "Lax"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("pl", _("Polish"))]
-LOCALE_PATHS = [BASE_DIR / "companion" / "locale", BASE_DIR / "companion" / "rulebook" / "locale"]
+# Each layer package keeps the words of its own strings beside them (companion/layers/<name>/locale).
+LOCALE_PATHS = [BASE_DIR / "companion" / "locale", BASE_DIR / "companion" / "rulebook" / "locale",
+                *sorted((BASE_DIR / "companion" / "layers").glob("*/locale"))]
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"

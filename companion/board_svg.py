@@ -66,6 +66,7 @@ class FrameDrawing:
     corners: Mapping[str, tuple[float, float]]
     edges: Mapping[str, tuple[tuple[float, float], tuple[float, float]]]
     edge_sea_centre: Mapping[str, tuple[float, float]]   # coastal edge -> centre of its sea hex
+    sea_centres: Mapping[str, tuple[float, float]]       # sea hex of the frame's ring -> its centre
 
 
 @lru_cache(maxsize=32)
@@ -89,6 +90,7 @@ def frame_drawing(frame: str, size: float = 50) -> FrameDrawing:
         corners=MappingProxyType({c: tuple(p) for c, p in drawn["corners"].items()}),
         edges=MappingProxyType({e: (tuple(a), tuple(b)) for e, (a, b) in drawn["edges"].items()}),
         edge_sea_centre=MappingProxyType(edge_sea),
+        sea_centres=MappingProxyType(sea_centres),
     )
 
 
@@ -153,6 +155,9 @@ def _hexes(board: dict, d: FrameDrawing) -> list[dict]:
             "x": _r(x),
             "y": _r(y),
             "number": number,
+            # A second token on the hex (Rivers of Catan's 2 beside the 12), printed under it.
+            "extra_numbers": " ".join(f"+{n}" for n in cell.get("extra_numbers") or ()),
+            "extra_y": _r(y + 0.5 * size),
             "number_y": _r(y + NUMBER_DY * size),
             "pips": pips,
             "pip_dots": _pip_dots(x, y, pips, size),
@@ -317,6 +322,7 @@ def _draw(board: dict, pieces: dict | None, colors: list[str], size: int, knight
         "dims": {
             "token_r": _r(TOKEN_R * size),
             "number_font": _r(NUMBER_FONT * size),
+            "pip_font": _r(0.2 * size),
             "pip_r": _r(PIP_R * size),
             "harbour_r": _r(HARBOUR_R * size),
             "harbour_font": _r(0.17 * size),

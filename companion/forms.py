@@ -17,9 +17,14 @@ from .layers.base.messages import COLOR_NAMES, DICE_SOURCE_NAMES
 LAYER_FORMS = [import_module(f"{package.__name__}.forms")
                for package in sorted(layers.PACKAGES, key=lambda package: package.LAYERS[0].core)
                if importlib.util.find_spec(f"{package.__name__}.forms")]
-OPTION_FIELDS = {name: field for module in LAYER_FORMS for name, field in module.OPTIONS.items()}
+OPTION_FIELDS = {name: field for module in LAYER_FORMS for name, field in getattr(module, "OPTIONS", {}).items()}
+# A scenario layer's forms.py names it: SCENARIO = {"key", "label", "target"} (one a game).
+SCENARIOS = {module.SCENARIO["key"]: module.SCENARIO for module in LAYER_FORMS if hasattr(module, "SCENARIO")}
 TARGET_BONUS = {name: n for module in LAYER_FORMS for name, n in getattr(module, "TARGET_BONUS", {}).items()}
 IMPLIES = {name: more for module in LAYER_FORMS for name, more in getattr(module, "IMPLIES", {}).items()}
+# A layer's own action fields (its forms.py ACTION_FIELDS; LIST_FIELDS: posted several times).
+LAYER_FIELDS = tuple(dict.fromkeys(f for module in LAYER_FORMS for f in getattr(module, "ACTION_FIELDS", ())))
+LAYER_LISTS = tuple(dict.fromkeys(f for module in LAYER_FORMS for f in getattr(module, "LIST_FIELDS", ())))
 
 BASE_TARGET = 10
 TARGETS = {"base": BASE_TARGET, "cities_knights": 13}
@@ -80,6 +85,12 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         for name, field in OPTION_FIELDS.items():
             self.fields[name] = copy.deepcopy(field)
+        if SCENARIOS:
+            self.fields["scenario"] = forms.ChoiceField(
+                label=_("Scenario"), required=False, initial="",
+                choices=[("", _("None: the game as it is"))] + [(key, s["label"]) for key, s in SCENARIOS.items()],
+                help_text=_("Traders & Barbarians: the board and its own pieces change, and so does the target."),
+                widget=forms.Select(attrs={"data-targets": ",".join(f"{key}:{s['target']}" for key, s in SCENARIOS.items())}))
         for i in range(MAX_PLAYERS):
             self.fields[f"name_{i}"] = forms.CharField(
                 label=_("Player %(n)s") % {"n": i + 1}, max_length=20, required=i < MIN_PLAYERS
@@ -126,6 +137,11 @@ class NewGameForm(forms.Form):
             # Production needs the board: without one the paper cards stay on the table.
             "play_mode": (d.get("play_mode") or "hands") if d["board"] != "none" else "paper",
         }
+        scenario = SCENARIOS.get(d.get("scenario") or "")
+        if scenario is not None:
+            config["scenario"] = scenario["key"]
+            if d.get("target") in (None, BASE_TARGET):  # the default left untouched
+                config["target"] = target = scenario["target"]
         variants = {name: True for name in OPTION_FIELDS if d.get(name)}
         for name in list(variants):
             variants.update(dict.fromkeys(IMPLIES.get(name, ()), True))
@@ -151,6 +167,12 @@ def action_args(post) -> dict:
                   "neutral", "piece", "spot"):
         if field in post:
             args[field] = post.get(field)
+    for field in LAYER_FIELDS:
+        if field in post:
+            args[field] = post.get(field)
+    for field in LAYER_LISTS:
+        if field in post:
+            args[field] = post.getlist(field)
     if "resources" in post:
         args["resources"] = post.getlist("resources")
     if "knights" in post:  # Smithing: up to two knights

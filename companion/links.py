@@ -47,7 +47,8 @@ def rules_games(config: dict) -> str | None:
     In a Cities & Knights game the rulebook then lists C&K's own version of a rule first
     (the robber on the desert until the first attack, commodities and walls on a 7 …)."""
     games = RULEBOOK_GAMES.get(config.get("rules"))
-    if games is not None and config.get("dice_source") == "events":  # the Events of Catan deck's rules too
+    # the Events of Catan deck's rules too, and a scenario's (Traders & Barbarians)
+    if games is not None and (config.get("dice_source") == "events" or config.get("scenario")):
         games += ",traders-barbarians"
     return games
 

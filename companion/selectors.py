@@ -17,8 +17,6 @@ of the game. A layer's screens module has:
   partials in a shared fragment kept by what it shows read (companion/rendering.py).
 """
 import functools
-import importlib
-import importlib.util
 import io
 import math
 
@@ -31,6 +29,7 @@ from . import engine, services
 from .board_svg import board_picture
 from .engine.views import LOG_SHOWN
 from .join_links import join_base
+from .layer_screens import package_screens
 from .layers import LAYERS, PACKAGES
 from .layers.base.messages import BUILD_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
 from .links import cached_reverse
@@ -38,7 +37,7 @@ from .machinery.hands import COMMODITIES, COSTS, RESOURCES
 from .messages import (CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, board_problem_texts, cards_text, log_text,
                        production_text, reader_notice)
 from .models import DiceReaderStatus, Game
-from .story import story_context
+from .story import source_names, story_context
 
 # The board actions the templates test, each present (a missing key costs Django a dir() per lookup).
 NO_BOARD_ACTIONS = {kind: None for layer in LAYERS for kind in layer.board_actions}
@@ -88,23 +87,12 @@ def steadiness(view: dict) -> dict | None:
 
 
 @functools.cache
-def _package_screens() -> tuple:
-    """(package, its screens module) for every layer package that has one, in composition order."""
-    found = []
-    for package in PACKAGES:
-        name = f"{package.__name__}.screens"
-        if importlib.util.find_spec(name):
-            found.append((package, importlib.import_module(name)))
-    return tuple(found)
-
-
-@functools.cache
 def _defaults() -> dict:
     """Every layer's context keys with their values in a game without that layer, and every
     slot of partials, empty (the templates test them all)."""
     defaults = {"dice_partial": None, "extra_seats": []}  # a layer may show the dice its own way
     slots = {}
-    for _package, screens in _package_screens():
+    for _package, screens in package_screens():
         defaults.update(screens.DEFAULTS)
         slots.update({slot: () for slot in screens.PARTIALS})
     return {**defaults, "layer_partials": slots}
@@ -113,7 +101,7 @@ def _defaults() -> dict:
 @functools.lru_cache(maxsize=64)
 def _in_game(names: tuple) -> tuple:
     """(package, screens module) of the game whose composed layers are `names`."""
-    return tuple((package, screens) for package, screens in _package_screens()
+    return tuple((package, screens) for package, screens in package_screens()
                  if any(layer.name in names for layer in package.LAYERS))
 
 
@@ -123,7 +111,7 @@ def layer_screens(names: tuple) -> tuple:
 
 
 @functools.lru_cache(maxsize=64)
-def _layer_partials(names: tuple) -> dict:
+def layer_partials(names: tuple) -> dict:
     """{slot: templates} of the game whose composed layers are `names`: the layers' partials
     first, then the cores'."""
     partials = dict(_defaults()["layer_partials"])
@@ -145,7 +133,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     log = SimpleLazyObject(lambda: log_lines(view["log"], names))
     context = {
         **_defaults(),
-        "layer_partials": _layer_partials(layers),
+        "layer_partials": layer_partials(layers),
         "layer_screens": screens,
         "extra_seats": extra_seats,
         "steadiness": steadiness(view),
@@ -190,6 +178,9 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
         ]
         context["playable_cards"] = [c for c in context["my_cards"] if not c["new"] and c["card"] != "victory_point"]
         context["me_player"] = view["players"][view["me"]["seat"]]
+        labels = source_names()
+        context["vp_rows"] = [{"label": labels.get(key, key), "points": points}
+                              for key, points in view["me"]["vp_sources"].items() if points]
         if "hand" in view["me"]:
             context.update(_hand_context(view, screens))
     if view["bank"] is not None:

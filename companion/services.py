@@ -223,6 +223,9 @@ def lay_out_board(config: dict, secret: bytes) -> dict:
         config = {**config, "board_balance": reasons}
     else:
         return config
+    # A scenario makes the board its own (a lake for the desert, fishing grounds...); on a
+    # blank manual board it only adds what the table then enters.
+    layout = engine.rules_for(config).lay_out(layout, draws)
     return {**config, "board_layout": layout}
 
 

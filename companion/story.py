@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 
 from . import engine, services
 from .engine import story as engine_story
+from .layer_screens import package_screens
 from .layers.base.messages import DEV_CARD_NAMES
 from .messages import cards_text, names_list
 
@@ -31,7 +32,8 @@ def source_names() -> dict:
         "defenders": _("Defender of Catan"),
         "progress": _("Progress cards"),
         "merchant": _("Merchant"),
-        "harbormaster": _("Harbormaster"),
+        # each layer's own sources (its screens' VP_SOURCES: the Harbormaster, a scenario's)
+        **{key: label for _package, module in package_screens() for key, label in getattr(module, "VP_SOURCES", {}).items()},
         "other": _("Other"),
     }
 

@@ -20,7 +20,7 @@ from .forms import NewGameForm, ReaderForm, action_args
 from .machinery import board as board_model
 from .messages import HARBOUR_NAMES, TERRAIN_NAMES, balance_reasons, refusal
 from .models import Game
-from .selectors import qr_svg, reader_devices, screen_context
+from .selectors import layer_partials, layer_screens, qr_svg, reader_devices, screen_context
 
 HOSTED = "hosted_games"
 log = logging.getLogger(__name__)
@@ -275,13 +275,22 @@ def board_editor(request: HttpRequest, code: str) -> HttpResponse:
     if state["phase"] != "board":
         return HttpResponse("")
     layout = state["board"]["layout"]
-    hex_, edge = request.GET.get("hex"), request.GET.get("edge")
-    context = {"game": game, "act_url": reverse("act", args=[game.code]), "terrains": TERRAIN_NAMES,
-               "harbours": HARBOUR_NAMES, "numbers": board_model.NUMBERS}
+    hex_, edge, sea = request.GET.get("hex"), request.GET.get("edge"), request.GET.get("sea")
+    screens = layer_screens(engine.rules_for(game.config).names)
+    # A scenario's own terrains (its screens' TERRAIN_NAMES), and its own forms (slot board_editor).
+    terrains = {**TERRAIN_NAMES, **{code: name for module in screens
+                                    for code, name in getattr(module, "TERRAIN_NAMES", {}).items()}}
+    context = {"game": game, "act_url": reverse("act", args=[game.code]), "terrains": terrains,
+               "harbours": HARBOUR_NAMES, "numbers": board_model.NUMBERS, "layout": layout,
+               "layer_partials": layer_partials(engine.rules_for(game.config).names)}
+    geometry = board_model.geometry(layout)
     if hex_ in layout["hexes"]:
         context.update(hex=hex_, current=layout["hexes"][hex_])
-    elif edge:
-        context.update(edge=edge, current_harbour=layout["harbours"].get(edge, ""))
+    elif edge in geometry.edge_corners:
+        context.update(edge=edge, coastal=edge in geometry.coastal_edges,
+                       current_harbour=layout["harbours"].get(edge, ""))
+    elif sea in geometry.sea_ring:
+        context.update(sea=sea)
     else:
         return HttpResponse(_("Tap a hex or a coastal path."), status=422)
     return render(request, "partials/board_editor.html", context)

@@ -26,7 +26,8 @@ def rules_for(config: dict) -> Rules:
     """The composed rules of a game with this config (its core and the layers it names)."""
     options = config.get("variants")
     key = (str(config.get("rules", "base")),
-           tuple(sorted(k for k, v in options.items() if v is True)) if isinstance(options, dict) else ())
+           tuple(sorted(k for k, v in options.items() if v is True)) if isinstance(options, dict) else (),
+           str(config.get("scenario")))
     rules = _COMPOSED.get(key)
     if rules is None:
         rules = compose(registry.LAYERS, config)

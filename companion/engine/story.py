@@ -9,11 +9,10 @@ The result has a public part, which every screen may show, and one private part 
 (its points with its hidden cards, the cards stolen from it and by it, the development
 cards it bought): `for_viewer(story, viewer)` is what one screen may know.
 """
-from companion.layers.base import rules as base
-from companion.layers.cities_knights import rules as ck
 from companion.machinery import board as boards
 
 from .game import advance, copy_state, new_game, new_history, ruleset
+from .points import vp_sources
 from .views import TABLE
 # The chance of each 2d6 total (the Events of Catan deck holds the same 36 numbers).
 CHANCE = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
@@ -208,32 +207,3 @@ def _read_entry(entry: dict, players: list, private: list, awards: list, battles
 
 def _add(counts: dict, key: str) -> None:
     counts[key] = counts.get(key, 0) + 1
-
-
-def vp_sources(rules, state: dict, seat: int) -> dict:
-    """Where each of a seat's points comes from (every one of them: hidden cards too)."""
-    p = state["players"][seat]
-    sources = {"settlements": p["settlements"], "cities": 2 * p["cities"]}
-    if "ck" in state:  # Cities & Knights: its own points, and no Largest Army
-        merchant = state["ck"]["merchant"]
-        sources.update({
-            "ruined": p["ruined"],
-            "metropolises": ck.METROPOLIS_VP * len(ck.metropolises(state, seat)),
-            "longest_road": base.LONGEST_ROAD_VP if state["longest_road"] == seat else 0,
-            "defenders": p["defenders"],
-            "progress": len(p["progress_vp"]),
-            "merchant": 1 if merchant is not None and merchant["seat"] == seat else 0,
-        })
-    else:
-        sources.update({
-            "longest_road": base.LONGEST_ROAD_VP if state["longest_road"] == seat else 0,
-            "largest_army": base.LARGEST_ARMY_VP if state["largest_army"] == seat else 0,
-            "vp_cards": rules.vp_hidden(state, seat),
-        })
-    for layer in rules.layers:  # a layer's own points (the Harbormaster)
-        if "extra_vp" in layer.hooks:
-            sources[layer.name] = layer.hooks["extra_vp"](rules, state, seat)
-    other = rules.vp_total(state, seat) - sum(sources.values())
-    if other:
-        sources["other"] = other
-    return sources

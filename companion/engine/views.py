@@ -11,6 +11,7 @@ from companion.machinery import hands
 from companion.machinery.turns import active_seat
 
 from .game import allowed_actions, ruleset
+from .points import vp_sources
 
 TABLE = "table"
 LOG_SHOWN = 30
@@ -87,6 +88,7 @@ def view(state: dict, viewer, version: int = 0) -> dict:
             ],
             "vp_hidden": rules.vp_hidden(state, seat),
             "vp_total": rules.vp_total(state, seat),
+            "vp_sources": vp_sources(rules, state, seat),  # its own points only: hidden cards too
             "dev_played": list(me["dev_played"]),
             "trade_ratios": _trade_ratios(state, seat),
         }
@@ -148,7 +150,7 @@ def _board_view(rules, state: dict, viewer, finished: bool):
         "production": state["production"],
         "targets": targets,
         "actions": actions,
-        "problems": [code for code, _details in base.board_problems(state)] if state["phase"] == "board" else [],
+        "problems": [code for code, _details in base.board_problems(rules, state)] if state["phase"] == "board" else [],
     }
 
 

@@ -107,7 +107,8 @@ def check_road(board: dict, pieces: dict, seat: Seat, edge: str, *, setup_corner
         return "unknown_edge", {"edge": edge}
     if edge in pieces["roads"]:
         return "occupied", {"edge": edge, "seat": pieces["roads"][edge]}
-    if _count(pieces["roads"], seat) >= ROAD_LIMIT:
+    bridges = pieces.get("bridges") or ()  # Rivers of Catan: a bridge is not one of the 15 roads
+    if _count({e: s for e, s in pieces["roads"].items() if e not in bridges}, seat) >= ROAD_LIMIT:
         return "no_road_left", {"limit": ROAD_LIMIT}
     if setup_corner is not None:
         if setup_corner not in g.edge_corners[edge]:
@@ -168,7 +169,7 @@ def production(board: dict, pieces: dict, robber_hex: str | None, roll: int) -> 
     for h in g.hexes:
         cell = board["hexes"][h]
         resource = TERRAIN_RESOURCE.get(cell["terrain"])
-        if h == robber_hex or cell["number"] != roll or resource is None:
+        if h == robber_hex or resource is None or roll not in (cell["number"], *(cell.get("extra_numbers") or ())):
             continue
         for corner in g.hex_corners[h]:
             occupant = building_at(pieces, corner)
@@ -216,10 +217,12 @@ def robber_victims(board: dict, pieces: dict, hex_: str, exclude: Seat | None = 
 
 # --- Longest Road ------------------------------------------------------------------------
 
-def longest_road(board: dict, pieces: dict, seat: Seat) -> int:
+def longest_road(board: dict, pieces: dict, seat: Seat, weights: dict | None = None) -> int:
     """Length of the seat's longest trail of roads: no road counted twice, branches add
     nothing, and the trail cannot pass through a corner with an opponent's building (the
-    roads on both sides still count, each for its own part)."""
+    roads on both sides still count, each for its own part). `weights`: what a road counts
+    where a scenario says more than 1 (a road beside a camel counts 2)."""
+    weights = weights or {}
     g = geometry_of(board)
     own = {e for e, s in pieces["roads"].items() if s == seat}
     if not own:
@@ -241,7 +244,7 @@ def longest_road(board: dict, pieces: dict, seat: Seat) -> int:
             if e in own and e not in used:
                 used.add(e)
                 far = g.other_corner(e, corner)
-                best = max(best, 1 + (0 if blocked(far) else walk(far)))
+                best = max(best, weights.get(e, 1) + (0 if blocked(far) else walk(far)))
                 used.discard(e)
         return best
 

@@ -330,10 +330,11 @@ def empty_board(frame: Frame | str = "base") -> dict:
     return _new_board(frame, {}, {}, {}, None, {"method": "manual"})
 
 
-def set_terrain(board: dict, hex_: str, terrain: str | None) -> dict:
+def set_terrain(board: dict, hex_: str, terrain: str | None, more_terrains=()) -> dict:
+    """`more_terrains`: a scenario's own (a lake, swamps, an oasis)."""
     if hex_ not in board["hexes"]:
         raise ValueError(f"unknown hex {hex_!r}")
-    if terrain is not None and terrain not in TERRAINS:
+    if terrain is not None and terrain not in TERRAINS and terrain not in more_terrains:
         raise ValueError(f"unknown terrain {terrain!r}")
     new = copy.deepcopy(board)
     new["hexes"][hex_]["terrain"] = terrain
@@ -372,12 +373,31 @@ def set_robber(board: dict, hex_: str | None) -> dict:
     return new
 
 
-def validate_board(board: dict) -> list[tuple[str, dict]]:
-    """Problems that keep a board from matching its frame's set, as (code, details)."""
+def expected_set(frame: Frame | str) -> dict:
+    """What a frame's physical board holds: terrain counts, number tokens, the terrains that
+    carry no token, and the terrain the robber starts on (None: beside the board).
+    A scenario changes it (Rules.board_expected)."""
+    frame = get_frame(frame) if isinstance(frame, str) else frame
+    return {"terrains": dict(frame.terrain_counts), "tokens": frame.token_counts(),
+            "untokened": {"desert"}, "robber_on": "desert"}
+
+
+def robber_start(board: dict, expected: dict) -> str | None:
+    """The hex the robber starts on: the first of its terrain (None: off the board)."""
+    terrain = expected.get("robber_on")
+    return next((h for h, x in board["hexes"].items() if terrain and x.get("terrain") == terrain), None)
+
+
+def validate_board(board: dict, expected: dict | None = None) -> list[tuple[str, dict]]:
+    """Problems that keep a board from matching its frame's set (or `expected`, a
+    scenario's set: see expected_set), as (code, details)."""
     try:
         frame = frame_of(board)
     except (KeyError, ValueError):
         return [("unknown_frame", {"frame": board.get("frame")})]
+    expected = expected or expected_set(frame)
+    terrains = tuple(dict.fromkeys((*TERRAINS, *expected["terrains"])))
+    untokened = expected["untokened"]
     g = frame.geometry
     problems: list[tuple[str, dict]] = []
     hexes = board.get("hexes", {})
@@ -391,25 +411,32 @@ def validate_board(board: dict) -> list[tuple[str, dict]]:
     if blank:
         problems.append(("terrain_missing", {"hexes": blank}))
     for h, c in cells.items():
-        if c.get("terrain") is not None and c["terrain"] not in TERRAINS:
+        if c.get("terrain") is not None and c["terrain"] not in terrains:
             problems.append(("unknown_terrain", {"hex": h, "terrain": c["terrain"]}))
-    terrain_counts = {t: sum(c.get("terrain") == t for c in cells.values()) for t in TERRAINS}
-    if terrain_counts != frame.terrain_counts:
-        problems.append(("terrain_counts", {"expected": dict(frame.terrain_counts), "actual": terrain_counts}))
+    terrain_counts = {t: sum(c.get("terrain") == t for c in cells.values()) for t in terrains}
+    wanted = {t: expected["terrains"].get(t, 0) for t in terrains}
+    if terrain_counts != wanted:
+        problems.append(("terrain_counts", {"expected": wanted, "actual": terrain_counts}))
 
     for h, c in cells.items():
         number = c.get("number")
         if number is not None and number not in NUMBERS:
             problems.append(("unknown_number", {"hex": h, "number": number}))
-        if c.get("terrain") == "desert" and number is not None:
+        if c.get("terrain") in untokened and number is not None:
             problems.append(("token_on_desert", {"hex": h, "number": number}))
     untokened = [h for h, c in cells.items()
-                 if c.get("terrain") not in (None, "desert") and c.get("number") is None]
+                 if c.get("terrain") is not None and c.get("terrain") not in untokened and c.get("number") is None]
     if untokened:
         problems.append(("token_missing", {"hexes": untokened}))
-    token_counts = {n: sum(c.get("number") == n for c in cells.values()) for n in NUMBERS}
-    if token_counts != frame.token_counts():
-        problems.append(("token_counts", {"expected": frame.token_counts(), "actual": token_counts}))
+    # A token lying beside another on one hex (Rivers of Catan's "2" on the 12) counts too.
+    laid = [n for c in cells.values() for n in [c.get("number"), *(c.get("extra_numbers") or ())]]
+    for h, c in cells.items():
+        for number in c.get("extra_numbers") or ():
+            if number not in NUMBERS:
+                problems.append(("unknown_number", {"hex": h, "number": number}))
+    token_counts = {n: laid.count(n) for n in NUMBERS}
+    if token_counts != expected["tokens"]:
+        problems.append(("token_counts", {"expected": expected["tokens"], "actual": token_counts}))
 
     harbours = board.get("harbours", {})
     for edge, kind in harbours.items():
@@ -428,9 +455,9 @@ def validate_board(board: dict) -> list[tuple[str, dict]]:
             served[corner] = edge
 
     robber = board.get("robber")
-    if robber is None:
+    if robber is None and expected.get("robber_on"):
         problems.append(("robber_missing", {}))
-    elif robber not in g.hexes:
+    elif robber is not None and robber not in g.hexes:
         problems.append(("robber_off_board", {"hex": robber}))
     return problems
 

@@ -25,6 +25,13 @@ Hooks (name -> one function per layer that has it; called in registry order):
     hand_view(rules, state, seat) -> (key, part) its part of a seat's own hand
     board_targets(rules, state, viewer) -> dict | None   tap targets of its own steps (None: the usual)
     more_board_targets(rules, state, viewer, seat) -> (targets, unaffordable kinds)
+  a scenario's board and scoring (docs/rulesets.md, "Scenario mechanisms"):
+    board_set(rules, frame, expected) -> expected   what the physical board holds
+    check_board(rules, layout) -> [(code, params)]  problems with the layer's own features
+    lay_out(rules, layout, rng) -> layout           a generated board made the scenario's
+    road_closed(rules, state) -> edges              where no ordinary road may go
+    road_weights(rules, state) -> {edge: weight}    what a road counts for Longest Road
+    target_bonus(rules, state, seat) -> int         more points `seat` needs to win
   hooks one layer offers another (at most one provider): see `Rules.provided`.
 """
 from __future__ import annotations
@@ -41,6 +48,13 @@ CORE_HOOKS = ("new_state", "validate_config", "vp_base", "vp_hidden", "active_se
 
 def _never(config: dict) -> bool:
     return False
+
+
+def scenario(key: str) -> Callable[[dict], bool]:
+    """`applies` for a scenario layer: config["scenario"] is its key (one scenario a game)."""
+    def chosen(config: dict) -> bool:
+        return config.get("scenario") == key
+    return chosen
 
 
 def option(name: str) -> Callable[[dict], bool]:
@@ -71,6 +85,8 @@ class Layer:
     core_refusal: str = "layer_not_with_core"  # the refusal when it is asked for with another
     seats: tuple[int, int] | None = None  # the table sizes it is played with (None: the core's);
                                           # the layer checks the count itself (check_config)
+    scenario: str | None = None         # the config["scenario"] key of a scenario layer
+    terrains: Mapping[str, str | None] = field(default_factory=dict)  # its own terrain -> resource
 
 
 class Actions:
@@ -93,6 +109,9 @@ class Rules:
     def __init__(self, layers: tuple[Layer, ...], known_options: tuple = ()):
         self.layers = layers
         self.known_options = known_options
+        self.scenario = next((layer.scenario for layer in layers if layer.scenario), None)
+        self.terrains = MappingProxyType({code: resource for layer in layers
+                                          for code, resource in layer.terrains.items()})
         self.names = tuple(layer.name for layer in layers)
         self.core = [layer for layer in layers if layer.core][-1]
         actions: dict[str, Spec] = {}
@@ -220,6 +239,37 @@ class Rules:
                 return code
         return None
 
+    def road_closed(self, state: dict) -> frozenset:
+        """Edges where no ordinary road may go (a scenario's bridge sites)."""
+        return frozenset(edge for closed in self.hooks("road_closed") for edge in closed(self, state))
+
+    def road_weights(self, state: dict) -> dict | None:
+        """What each road counts for Longest Road where a layer says more than 1 (None: all 1)."""
+        weights: dict = {}
+        for hook in self.hooks("road_weights"):
+            weights.update(hook(self, state))
+        return weights or None
+
+    def target(self, state: dict, seat: int) -> int:
+        """The points `seat` needs to win (the game's target, plus what a layer adds)."""
+        return state["config"]["target"] + sum(bonus(self, state, seat) for bonus in self.hooks("target_bonus"))
+
+    # ------------------------------------------------------------ the board a scenario changes
+
+    def board_expected(self, frame: str, expected: dict) -> dict:
+        """What the physical board holds (terrain counts, tokens, untokened terrains)."""
+        for hook in self.hooks("board_set"):
+            expected = hook(self, frame, expected)
+        return expected
+
+    def board_problems(self, layout: dict) -> list:
+        return [problem for check in self.hooks("check_board") for problem in check(self, layout)]
+
+    def lay_out(self, layout: dict, rng) -> dict:
+        for hook in self.hooks("lay_out"):
+            layout = hook(self, layout, rng)
+        return layout
+
     # ------------------------------------------------------------ views
 
     def view_parts(self, state: dict, viewer) -> dict:
@@ -254,7 +304,15 @@ def compose(registry: tuple[Layer, ...], config: dict) -> Rules:
     for layer in layers:
         if layer.cores is not None and chain[-1].name not in layer.cores:
             raise IllegalAction(layer.core_refusal, layer=layer.name, core=chain[-1].name)
+    chosen = config.get("scenario")
+    if chosen is not None and not any(layer.scenario == chosen for layer in layers):
+        raise IllegalAction("unknown_scenario", scenario=str(chosen)[:30])
     return Rules(tuple(chain + layers), layer_options(registry))
+
+
+def layer_scenarios(registry: tuple[Layer, ...]) -> tuple[str, ...]:
+    """Every scenario key a layer owns (config["scenario"])."""
+    return tuple(layer.scenario for layer in registry if layer.scenario)
 
 
 def layer_options(registry: tuple[Layer, ...]) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import TABLE, Chance, IllegalAction, apply, fold, seeded_secret, view
+from companion.engine import TABLE, Chance, IllegalAction, apply, fold, ruleset, seeded_secret, view
 from companion.layers.base import rules as base
 from companion.layers.events import rules as events
 from companion.layers.catan_for_two import rules as two_players
@@ -279,15 +279,15 @@ def test_tokens_for_a_settlement_next_to_the_desert_on_the_coast_or_both():
     inland_desert = corner_of(DESERT, "0,-1", "1,-1")
     coast = next(c for c, hs in G.corner_hexes.items() if len(hs) == 2 and DESERT not in hs)
     middle = corner_of("-1,-1", "0,-1", "-1,0")
-    assert two_players.spot_tokens(state, inland_desert) == (2, "desert")
-    assert two_players.spot_tokens(state, coast) == (1, "coast")
-    assert two_players.spot_tokens(state, middle) == (0, None)
+    assert two_players.spot_tokens(ruleset(state), state, inland_desert) == (2, "desert")
+    assert two_players.spot_tokens(ruleset(state), state, coast) == (1, "coast")
+    assert two_players.spot_tokens(ruleset(state), state, middle) == (0, None)
     layout = copy.deepcopy(LAYOUT)  # the desert swapped with the coastal forest 9 (2,-2)
     layout["hexes"][DESERT], layout["hexes"]["2,-2"] = layout["hexes"]["2,-2"], layout["hexes"][DESERT]
     layout["robber"] = "2,-2"
     state = new_game(config(layout=layout))
     both = next(c for c, hs in G.corner_hexes.items() if "2,-2" in hs and len(hs) < 3)
-    assert two_players.spot_tokens(state, both) == (3, "desert_coast")
+    assert two_players.spot_tokens(ruleset(state), state, both) == (3, "desert_coast")
 
 
 def test_a_setup_settlement_on_the_coast_earns_one_token():

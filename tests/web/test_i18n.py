@@ -20,6 +20,11 @@ def _catalog():
     return polib.pofile(str(PO))
 
 
+def _layer_catalogs():
+    """A layer package's own catalogue (companion/layers/<name>/locale/pl)."""
+    return [polib.pofile(str(po)) for po in sorted((ROOT / "companion" / "layers").glob("*/locale/pl/LC_MESSAGES/django.po"))]
+
+
 def _used_msgids():
     sources = []
     # (templates/rulebook has a catalogue of its own: companion/rulebook/locale)
@@ -39,13 +44,13 @@ def _used_msgids():
 
 
 def test_polish_catalog_is_complete_and_not_fuzzy():
-    catalog = _catalog()
-    assert catalog.percent_translated() == 100
-    assert not catalog.fuzzy_entries()
+    for catalog in [_catalog(), *_layer_catalogs()]:
+        assert catalog.percent_translated() == 100
+        assert not catalog.fuzzy_entries()
 
 
 def test_placeholders_survive_translation():
-    for entry in _catalog():
+    for entry in [entry for catalog in [_catalog(), *_layer_catalogs()] for entry in catalog]:
         wanted = set(PLACEHOLDER.findall(entry.msgid))
         translations = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
         for text in translations:
@@ -53,7 +58,7 @@ def test_placeholders_survive_translation():
 
 
 def test_every_string_in_templates_and_code_is_in_the_catalog():
-    known = {entry.msgid for entry in _catalog()}
+    known = {entry.msgid for catalog in [_catalog(), *_layer_catalogs()] for entry in catalog}
     missing = sorted(m for m in _used_msgids() if m not in known)
     assert not missing, f"run makemessages and translate: {missing[:10]}"
 

@@ -79,6 +79,8 @@ def refusal(error: IllegalAction) -> str | None:
         "duplicate_color": _("Two players have the same colour."),
         "unknown_rules": _("This ruleset is not available."),
         "unknown_variant": _("This game option is not available."),
+        "unknown_scenario": _("This scenario is not available."),
+        "road_closed": _("No road may be built on this path."),
         "target_vp": _("The target must be between 3 and 30 victory points."),
         "dice_source": _("Unknown dice source."),
         "board_mode": _("Unknown board mode."),

@@ -99,13 +99,15 @@ def validate_config(config: dict, rules) -> dict:
     }
     if config.get("variants"):
         clean["variants"] = rules.clean_options(config["variants"])
+    if rules.scenario is not None:
+        clean["scenario"] = rules.scenario  # composing refused a scenario no layer has
     if board == "beginner":
         missing = [p["color"] for p in clean_players if p["color"] not in boards.BEGINNER_PIECES]
         if missing or len(clean_players) not in (3, 4):
             raise IllegalAction("beginner_board_players")
     if board != "none":
         # A board entered by hand is checked when the table says it is complete.
-        clean["board_layout"] = _validate_layout(config.get("board_layout"), len(clean_players),
+        clean["board_layout"] = _validate_layout(config.get("board_layout"), len(clean_players), rules,
                                                  complete=board != "manual")
         if isinstance(config.get("board_balance"), list):
             clean["board_balance"] = config["board_balance"]  # why the board counts as balanced
@@ -121,14 +123,21 @@ def check_table(config: dict, rules) -> None:
         raise IllegalAction("two_players_need_variant")
 
 
-def _validate_layout(layout, players: int, complete: bool = True) -> dict:
+def layout_problems(rules, layout: dict) -> list:
+    """What keeps a layout from being the physical board of this game (a scenario's set and
+    its own features included)."""
+    problems = boards.validate_board(layout, rules.board_expected(layout["frame"], boards.expected_set(layout["frame"])))
+    return problems or rules.board_problems(layout)
+
+
+def _validate_layout(layout, players: int, rules, complete: bool = True) -> dict:
     """A board laid out on the table: the right frame for the player count, and complete."""
     if not isinstance(layout, dict) or layout.get("frame") not in boards.FRAMES:
         raise IllegalAction("board_layout")
     if (layout["frame"] == "base_5_6") != (players >= 5):
         raise IllegalAction("board_frame", frame=layout["frame"], players=players)
     try:
-        problems = boards.validate_board(layout)
+        problems = layout_problems(rules, layout)
     except (KeyError, TypeError, ValueError, AttributeError):
         raise IllegalAction("board_layout") from None
     if problems and complete:
@@ -252,7 +261,7 @@ def _update_longest_road(state: dict, step: Step, changed: list[int]) -> None:
     board = state["board"]
     lengths = board["road_lengths"]
     for seat in changed:
-        lengths[str(seat)] = boards.longest_road(board["layout"], board["pieces"], seat)
+        lengths[str(seat)] = boards.longest_road(board["layout"], board["pieces"], seat, step.rules.road_weights(state))
     holder = boards.longest_road_award({int(s): n for s, n in lengths.items()}, state["longest_road"])
     if holder != state["longest_road"]:
         step.log("longest_road", seat=holder, previous=state["longest_road"],
@@ -280,6 +289,21 @@ def robber_hexes(rules, state: dict) -> list[str]:
     return rules.robber_limited(state, hexes)
 
 
+def check_open_road(rules, state: dict, seat, edge: str, setup_corner: str | None = None) -> None:
+    """A road may go on `edge`: the board's rules, and no layer closes the path to roads."""
+    board = state["board"]
+    if edge in rules.road_closed(state):
+        raise IllegalAction("road_closed", edge=edge)
+    _board_refusal(boards.check_road(board["layout"], board["pieces"], seat, edge, setup_corner=setup_corner))
+
+
+def open_road_edges(rules, state: dict, seat, setup_corner: str | None = None) -> list[str]:
+    board = state["board"]
+    closed = rules.road_closed(state)
+    return [e for e in boards.legal_road_edges(board["layout"], board["pieces"], seat, setup_corner=setup_corner)
+            if e not in closed]
+
+
 def board_targets(rules, state: dict, seat: int) -> dict:
     """Where `seat` may put something now (for the tap targets on the board)."""
     board = state["board"]
@@ -291,13 +315,13 @@ def board_targets(rules, state: dict, seat: int) -> dict:
         corner = state["setup"]["corner"]
         if corner is None:
             return {"settlement": boards.legal_settlement_corners(layout, pieces, seat, setup=True)}
-        return {"road": boards.legal_road_edges(layout, pieces, seat, setup_corner=corner)}
+        return {"road": open_road_edges(rules, state, seat, setup_corner=corner)}
     if phase == "robber":
         return {"robber": robber_hexes(rules, state)}
     targets = {}
     if (phase in ("main", "special_build") or (phase == "roll" and board["free_roads"])) \
             and not rules.road_blocked(state, seat):
-        targets["road"] = boards.legal_road_edges(layout, pieces, seat)
+        targets["road"] = open_road_edges(rules, state, seat)
     if phase in ("main", "special_build"):
         targets["settlement"] = boards.legal_settlement_corners(layout, pieces, seat)
         targets["city"] = boards.legal_city_corners(layout, pieces, seat)
@@ -331,12 +355,12 @@ def victory(rules, state: dict, step: Step) -> None:
     if state["phase"] in ("setup", "finished", "special_build"):
         return
     seat = state["turn"]["seat"]
-    award_if_won(state, step, seat, rules.vp_total(state, seat), rules.vp_hidden(state, seat))
+    award_if_won(state, step, seat, rules.vp_total(state, seat), rules.vp_hidden(state, seat), rules.target(state, seat))
 
 
-def award_if_won(state: dict, step: Step, seat: int, vp: int, hidden: int) -> None:
-    """End the game when `seat` holds the target (`hidden`: its points nobody saw yet)."""
-    if vp >= state["config"]["target"]:
+def award_if_won(state: dict, step: Step, seat: int, vp: int, hidden: int, target: int) -> None:
+    """End the game when `seat` holds `target` points (`hidden`: its points nobody saw yet)."""
+    if vp >= target:
         state["winner"] = seat
         state["phase"] = "finished"
         state["pending"] = []
@@ -386,9 +410,10 @@ def edit_hex(step: Step) -> None:
     hex_ = _location(step, "hex")
     terrain = step.args.get("terrain") or None
     number = step.args.get("number")
-    number = None if number in (None, "") or terrain == "desert" else whole_number(number, "bad_number")
+    untokened = step.rules.board_expected(board["layout"]["frame"], boards.expected_set(board["layout"]["frame"]))["untokened"]
+    number = None if number in (None, "") or terrain in untokened else whole_number(number, "bad_number")
     try:
-        layout = boards.set_number(boards.set_terrain(board["layout"], hex_, terrain), hex_, number)
+        layout = boards.set_number(boards.set_terrain(board["layout"], hex_, terrain, step.rules.terrains), hex_, number)
     except ValueError:
         raise IllegalAction("bad_hex_edit") from None
     board["layout"] = layout  # a new dict: layouts are shared between states, never changed
@@ -407,21 +432,30 @@ def edit_harbour(step: Step) -> None:
     step.log("harbour_set", edge=edge, harbour=kind)
 
 
-def board_problems(state: dict) -> list:
-    """What still differs from a complete board (the robber goes on the desert)."""
+def board_problems(rules, state: dict) -> list:
+    """What still differs from a complete board (the robber goes where the set says)."""
     layout = state["board"]["layout"]
-    desert = next((h for h, x in layout["hexes"].items() if x["terrain"] == "desert"), None)
-    return boards.validate_board({**layout, "robber": desert})
+    return layout_problems(rules, {**layout, "robber": _robber_start(rules, layout)})
+
+
+def home_hexes(rules, layout: dict) -> list[str]:
+    """The hexes the robber calls home: the desert, a scenario's swamps; none where it waits
+    beside the board (the Fishermen's lake took the desert's place)."""
+    terrain = rules.board_expected(layout["frame"], boards.expected_set(layout["frame"])).get("robber_on")
+    return [h for h, x in layout["hexes"].items() if terrain and x["terrain"] == terrain]
+
+
+def _robber_start(rules, layout: dict) -> str | None:
+    return boards.robber_start(layout, rules.board_expected(layout["frame"], boards.expected_set(layout["frame"])))
 
 
 @action("board_done", phases={"board"}, actors={"table"})
 def board_done(step: Step) -> None:
     state = step.state
-    problems = board_problems(state)
+    problems = board_problems(step.rules, state)
     if problems:
         raise IllegalAction("board_incomplete", problem=problems[0][0])
-    layout = state["board"]["layout"]
-    state["board"]["robber"] = next(h for h, x in layout["hexes"].items() if x["terrain"] == "desert")
+    state["board"]["robber"] = _robber_start(step.rules, state["board"]["layout"])
     state["phase"] = "setup"
     step.log("board_entered")
 
@@ -486,7 +520,7 @@ def place_road(step: Step) -> None:
     edge = _location(step, "edge")
     seat = active_seat(state)
     board = state["board"]
-    _board_refusal(boards.check_road(board["layout"], board["pieces"], seat, edge, setup_corner=corner))
+    check_open_road(step.rules, state, seat, edge, setup_corner=corner)
     _place(state, seat, "road", edge)
     state["setup"]["corner"] = None
     setup = state["setup"]
@@ -761,7 +795,7 @@ def build_road(step: Step) -> None:
     edge = _location(step, "edge")
     if _pieces_left(state, seat, "roads") <= 0:
         raise IllegalAction("no_pieces_left", piece="roads", limit=SUPPLY["roads"])
-    _board_refusal(boards.check_road(board["layout"], board["pieces"], seat, edge))
+    check_open_road(step.rules, state, seat, edge)
     free = board["free_roads"] > 0
     if free:
         board["free_roads"] -= 1

@@ -95,6 +95,8 @@ def _earn(state: dict, step: Step, seat: int, amount: int, reason: str) -> None:
     limit when a variant sets one (t["limit"]: the travel edition's 7 trade cards; what
     is over it goes back, and the log says how many)."""
     t = two(state)
+    if t.get("tokens_off"):  # a scenario plays without them (the Fishermen: fish instead)
+        return
     got = min(amount, t["pool"])  # only 20 tokens exist
     limit = t.get("limit")
     over = {}
@@ -106,12 +108,13 @@ def _earn(state: dict, step: Step, seat: int, amount: int, reason: str) -> None:
     step.log("tokens_earned", seat=seat, tokens=got, reason=reason, due=amount, **over)
 
 
-def spot_tokens(state: dict, corner: str) -> tuple[int, str | None]:
-    """Tokens for a settlement at `corner`: next to the desert 2, on the coast 1, both 3."""
+def spot_tokens(rules, state: dict, corner: str) -> tuple[int, str | None]:
+    """Tokens for a settlement at `corner`: next to the desert 2, on the coast 1, both 3
+    (a scenario's home of the robber, its swamps, counts as the desert)."""
     layout = state["board"]["layout"]
     g = boards.geometry(layout)
     land = g.corner_hexes.get(corner, ())
-    desert = any((layout["hexes"].get(h) or {}).get("terrain") == "desert" for h in land)
+    desert = bool(set(land) & set(base.home_hexes(rules, layout)))
     coast = len(land) < 3  # a corner touching fewer than three land hexes touches the sea
     if desert and coast:
         return DESERT_TOKENS + COAST_TOKENS, "desert_coast"
@@ -241,8 +244,8 @@ def robber_to_desert(step: Step) -> None:
     price = _pay_tokens(state, step, seat)
     desert = None
     if base.on_board(state):
-        desert = events.desert_hex(state)
-        if desert is None or state["board"]["robber"] == desert:
+        desert = events.desert_hex(step.rules, state)  # None: beside the board (a scenario without a desert)
+        if state["board"]["robber"] == desert:
             raise IllegalAction("robber_on_desert")
         state["board"]["robber"] = desert
     _spend(state, seat, price)
@@ -508,7 +511,7 @@ def _after(rules, state: dict, step: Step) -> None:
         # The builder: place_setup has moved on to the next player already.
         builder = _last_setup_seat(state) if kind == "place_setup" else active_seat(state)
         if base.on_board(state):
-            amount, reason = spot_tokens(state, step.args["corner"])
+            amount, reason = spot_tokens(step.rules, state, step.args["corner"])
             if amount:
                 _earn(state, step, builder, amount, reason)
         else:
@@ -579,6 +582,7 @@ def _public_view(rules, state: dict) -> dict | None:
                           if build and base.on_board(state) else list(NEUTRALS) if build else []),
         "forced": {k: v for k, v in t["forced"].items() if k != "back"} if t["forced"] else None,
         "unrated": t["unrated"],
+        "tokens_off": bool(t.get("tokens_off")),
     }
 
 

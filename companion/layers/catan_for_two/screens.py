@@ -61,6 +61,7 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "my_cost": two["costs"][me] if me is not None else two["costs"][view["turn"]["seat"]],
         "my_tokens": two["tokens"][me] if me is not None else two["tokens"][view["turn"]["seat"]],
         "unrated": two["unrated"],
+        "tokens_off": two.get("tokens_off", False),  # a scenario that plays without trade tokens
         "placing": next((n for n in neutrals if n["to_place"]), None),
         "build": None,
         "forced": None,

@@ -212,7 +212,7 @@ def victory(rules, state: dict, step: Step) -> None:
     if state["phase"] in ("setup", "finished", "special_build", "board"):
         return
     seat = state["turn"]["seat"]
-    base.award_if_won(state, step, seat, rules.vp_total(state, seat), 0)  # no hidden points in C&K
+    base.award_if_won(state, step, seat, rules.vp_total(state, seat), 0, rules.target(state, seat))  # no hidden points in C&K
 
 
 # ---------------------------------------------------------------- helpers

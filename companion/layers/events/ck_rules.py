@@ -96,7 +96,7 @@ def reveal(step: Step) -> tuple[int, dict | None]:
     if not base.on_board(state):
         return number, None
     board = state["board"]
-    if event == "robber_flees" and plan.get("robber") is not None:
+    if event == "robber_flees" and (plan.get("robber") is not None or plan.get("off")):
         board["robber"] = plan["robber"]  # at once, before production
     if event == "epidemic":
         # Every city brings 1 resource like a settlement, and no commodity.

@@ -284,11 +284,11 @@ def plan_calm_sea(rules, state: dict) -> dict:
     return {"gains": seats, "basis": {str(s): counts[s] for s in seats}, "measure": "harbour_buildings"}
 
 
-def desert_hex(state: dict) -> str | None:
-    """Where the fleeing robber goes: the desert it is on, else the desert it started on."""
+def desert_hex(rules, state: dict) -> str | None:
+    """Where the fleeing robber goes: the desert it is on, else the desert it started on (a
+    scenario's home for it: a swamp; None where it waits beside the board)."""
     board = state["board"]
-    hexes = board["layout"]["hexes"]
-    deserts = [h for h, x in hexes.items() if x["terrain"] == "desert"]
+    deserts = base.home_hexes(rules, board["layout"])
     if board["robber"] in deserts:
         return board["robber"]
     start = (state["config"].get("board_layout") or {}).get("robber")
@@ -298,7 +298,10 @@ def desert_hex(state: dict) -> str | None:
 def plan_robber_flees(rules, state: dict) -> dict:
     if not base.on_board(state):
         return {"robber": "desert"}
-    return {"robber": desert_hex(state), "from": state["board"]["robber"]}
+    home = desert_hex(rules, state)
+    if home is None:  # no home on this board: it waits beside the board
+        return {"robber": None, "from": state["board"]["robber"], "off": True}
+    return {"robber": home, "from": state["board"]["robber"]}
 
 
 def plan_neighborly_assistance(rules, state: dict) -> dict:
@@ -376,8 +379,8 @@ def apply_plan(step: Step, event: str, number: int, plan: dict) -> None:
     state = step.state
     if event == "robber_flees":
         # At once, before production: the robber leaves the hex it blocked.
-        if base.on_board(state) and plan["robber"] is not None:
-            state["board"]["robber"] = plan["robber"]
+        if base.on_board(state) and (plan["robber"] is not None or plan.get("off")):
+            state["board"]["robber"] = plan["robber"]  # None: beside the board until it wakes
         base.resolve_total(step, number)
     elif event == "epidemic" and base.on_board(state):
         base.resolve_total(step, number, paid=epidemic_production(state, number))

@@ -8,6 +8,7 @@ unchanged. Points are the public ones, every kind the game's core and layers cou
 Cities & Knights: metropolises, Defenders of Catan, the merchant, progress-card points):
 a hidden victory point card does not make its holder fair game.
 """
+from companion.layers.base import rules as base
 from companion.machinery import board as boards
 from companion.machinery.composition import Layer, option
 
@@ -28,11 +29,12 @@ def friendly_hexes(rules, state: dict, hexes: list[str]) -> list[str]:
     allowed = [h for h in hexes if not any(boards.owner_at(board["pieces"], c) in spared for c in g.hex_corners[h])]
     if allowed:
         return allowed
-    # Nowhere to go: the robber stays on the desert, or goes back to it.
-    deserts = [h for h, x in board["layout"]["hexes"].items() if x["terrain"] == "desert"]
+    # Nowhere to go: the robber stays on the desert, or goes back to it (a scenario's home
+    # for it); where it has none, it may go where the rules let it.
+    deserts = base.home_hexes(rules, board["layout"])
     if board["robber"] in deserts:
         return [board["robber"]]
-    return deserts[:1]
+    return deserts[:1] or hexes
 
 
 def public_view(rules, state: dict, viewer) -> tuple[str, dict]:

@@ -1,5 +1,6 @@
 """What the screens show for the Harbormaster: who holds the card (a badge on the
 scoreboard; without a board, the table sets it)."""
+from django.utils.translation import gettext_lazy as _
 
 # The keys this layer adds to a screen's context, as the templates find them in other games.
 DEFAULTS = {"harbormaster_holder": None}
@@ -7,6 +8,8 @@ DEFAULTS = {"harbormaster_holder": None}
 PARTIALS = {"actions": "harbormaster/actions.html", "badges": "harbormaster/badge.html"}
 # What the scoreboard (a shared fragment kept by what it shows) reads of this layer's keys.
 READS = {"scoreboard": ("harbormaster_holder",)}
+# Its column of the final score.
+VP_SOURCES = {"harbormaster": _("Harbormaster")}
 
 
 def context(view: dict, names: list[str], picture: dict | None) -> dict:

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from companion import layers, services
 from companion.engine import IllegalAction
-from companion.forms import IMPLIES, OPTION_FIELDS, TARGET_BONUS, TARGETS
+from companion.forms import IMPLIES, OPTION_FIELDS, SCENARIOS, TARGET_BONUS, TARGETS
 
 from ._database import ensure_database
 from .serve import lan_addresses
@@ -34,6 +34,8 @@ class Command(BaseCommand):
         parser.add_argument("--variant", action="append", default=[], choices=list(OPTION_FIELDS),
                             help="a game option (repeatable), each layer's: "
                                  + "; ".join(f"{name}: {field.label}" for name, field in OPTION_FIELDS.items()))
+        parser.add_argument("--scenario", default=None, choices=list(SCENARIOS),
+                            help="a scenario (its own target unless --target is given)")
         parser.add_argument("--board", default="none", choices=["none", "beginner", "random", "balanced", "manual"])
         parser.add_argument("--play-mode", default=None, choices=["hands", "paper"],
                             help="hands on phones (the default with a board) or paper cards")
@@ -49,6 +51,9 @@ class Command(BaseCommand):
             "board": o["board"],
             "play_mode": o["play_mode"],
         }
+        if o["scenario"]:
+            config["scenario"] = o["scenario"]
+            config["target"] = o["target"] or SCENARIOS[o["scenario"]]["target"]
         if o["variant"]:
             config["variants"] = {name: True for name in o["variant"]}
             for name in o["variant"]:
