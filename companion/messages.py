@@ -51,6 +51,10 @@ class LayerNames(Mapping):
 CARD_NAMES = LayerNames("HAND_CARD_NAMES")  # every card a hand may hold: resources, commodities
 CARD_COUNTS = LayerNames("HAND_CARD_COUNTS")  # "%(count)s brick" with its plural forms, per card
 PHASE_NAMES = LayerNames("PHASE_NAMES")
+# A layer's words for what an undone action had shown ("%(who)s had seen …"), by `what`.
+REVEALED_TEXTS = LayerNames("REVEALED_TEXTS")
+# A layer's words for the problems of a board being entered (its check_board codes).
+BOARD_PROBLEMS = LayerNames("BOARD_PROBLEMS")
 
 
 class Params(dict):
@@ -126,6 +130,8 @@ def undone_revealing_text(entry: dict, names: list[str]) -> str:
             parts.append(_("%(who)s had seen the progress cards of %(whose)s") % p)
         elif what == "hand":
             parts.append(_("%(who)s had seen the hand of %(whose)s") % p)
+        elif what in REVEALED_TEXTS:  # a layer's own secret draws (a scenario's tokens)
+            parts.append(str(REVEALED_TEXTS[what]) % p)
         else:
             parts.append(_("%(who)s had seen a random outcome") % p)
     seat = entry.get("seat")
@@ -269,7 +275,7 @@ def board_problem_texts(codes: list[str]) -> list[str]:
     }
     seen = []
     for code in codes:
-        text = texts.get(code, _("The board is not complete."))
+        text = texts.get(code) or BOARD_PROBLEMS.get(code) or _("The board is not complete.")
         if text not in seen:
             seen.append(text)
     return seen

@@ -158,7 +158,9 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
         colors = [p["color"] for p in view["players"]] + [seat["color"] for seat in extra_seats]
         targets, actions = board["targets"], board["actions"]
         if "hex" in actions:  # entering the board: hexes and coastal paths open an editor
-            targets = {"robber": targets.get("hex", []), "road": targets.get("coast", [])}
+            # (a layer's own kinds stay: its partial opens its editor for them)
+            targets = {**{kind: found for kind, found in targets.items() if kind not in ("hex", "coast")},
+                       "robber": targets.get("hex", []), "road": targets.get("coast", [])}
             actions = {}
             context["board_edit_url"] = cached_reverse("board_editor", game.code)
             context["board_problems"] = board_problem_texts(board["problems"])

@@ -49,7 +49,8 @@ def view(state: dict, viewer, version: int = 0) -> dict:
     result = {
         "viewer": viewer,
         "version": version,
-        "config": {k: state["config"][k] for k in ("rules", "target", "dice_source", "board", "play_mode")},
+        "config": {**{k: state["config"][k] for k in ("rules", "target", "dice_source", "board", "play_mode")},
+                   "scenario": state["config"].get("scenario")},
         "dice_sources": list(rules.dice_sources()),
         "phase": state["phase"],
         "active_seat": None if finished else rules.active_seat(state),

@@ -376,7 +376,8 @@ def set_robber(board: dict, hex_: str | None) -> dict:
 def expected_set(frame: Frame | str) -> dict:
     """What a frame's physical board holds: terrain counts, number tokens, the terrains that
     carry no token, and the terrain the robber starts on (None: beside the board).
-    A scenario changes it (Rules.board_expected)."""
+    A scenario changes it (Rules.board_expected), and may add "terrain_totals":
+    [[terrains, total]], terrains whose sum is fixed rather than each count."""
     frame = get_frame(frame) if isinstance(frame, str) else frame
     return {"terrains": dict(frame.terrain_counts), "tokens": frame.token_counts(),
             "untokened": {"desert"}, "robber_on": "desert"}
@@ -415,7 +416,12 @@ def validate_board(board: dict, expected: dict | None = None) -> list[tuple[str,
             problems.append(("unknown_terrain", {"hex": h, "terrain": c["terrain"]}))
     terrain_counts = {t: sum(c.get("terrain") == t for c in cells.values()) for t in terrains}
     wanted = {t: expected["terrains"].get(t, 0) for t in terrains}
-    if terrain_counts != wanted:
+    # A group whose total the set fixes but not each count (Rivers of Catan's river tiles
+    # are known only from a picture): [[terrains], total]; each of them then needs at least 1.
+    grouped = {t for group, _total in expected.get("terrain_totals", ()) for t in group}
+    totals_wrong = any(sum(terrain_counts[t] for t in group) != total or any(terrain_counts[t] < 1 for t in group)
+                       for group, total in expected.get("terrain_totals", ()))
+    if totals_wrong or any(terrain_counts[t] != wanted[t] for t in terrains if t not in grouped):
         problems.append(("terrain_counts", {"expected": wanted, "actual": terrain_counts}))
 
     for h, c in cells.items():

@@ -186,3 +186,22 @@ def test_the_target_a_seat_needs_and_its_points_by_source():
     state["players"][0]["settlements"] = 11
     base.victory(rules, state, step)
     assert state["winner"] == 0
+
+
+def test_a_set_may_fix_the_total_of_a_group_of_terrains():
+    layout = {**boards.beginner_board(), "robber": DESERT}
+    expected = boards.expected_set("base")
+    assert boards.validate_board(layout, expected) == []
+    # One hills turned mountains: wrong for the base set, right when only their sum is fixed.
+    hills = next(h for h, x in layout["hexes"].items() if x["terrain"] == "hills")
+    changed = copy.deepcopy(layout)
+    changed["hexes"][hills]["terrain"] = "mountains"
+    assert [code for code, _ in boards.validate_board(changed, expected)] == ["terrain_counts"]
+    grouped = {**expected, "terrain_totals": [[["hills", "mountains"], 6]]}
+    assert boards.validate_board(changed, grouped) == []
+    # Each of the group still needs one, and the sum must match.
+    for h, x in changed["hexes"].items():
+        if x["terrain"] == "hills":
+            x["terrain"] = "mountains"
+    assert [code for code, _ in boards.validate_board(changed, grouped)] == ["terrain_counts"]
+    assert [code for code, _ in boards.validate_board(layout, {**grouped, "terrain_totals": [[["hills", "mountains"], 7]]})] == ["terrain_counts"]

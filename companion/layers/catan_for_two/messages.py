@@ -36,6 +36,7 @@ def refusal(error: IllegalAction) -> str | None:
         "bad_forced_give": _("Pick the cards to give back."),
         "forced_give_count": _("Give back exactly %(count)s cards."),
         "robber_on_desert": _("The robber is on the desert already."),
+        "robber_off_board": _("The robber is beside the board already."),
         "bad_spot": _("Say where the settlement stands: next to the desert, on the coast, or both."),
         "neutral_settlements_first": _("First each neutral colour gets its settlement."),
         "bad_neutral": _("Pick one of the two neutral colours."),
@@ -106,6 +107,10 @@ def log_text(entry: dict, names: list[str]) -> str | None:
                 "who": who, "to": name(p["to"]), "cards": cards_text(p["cards"])}
         return _("%(who)s gives %(to)s %(count)s cards back (forced trade).") % {
             "who": who, "to": name(p["to"]), "count": p["count"]}
+    if kind == "robber_to_desert" and p.get("off"):
+        return ngettext("%(who)s pays %(n)s trade token: the robber leaves the board, nobody is robbed.",
+                        "%(who)s pays %(n)s trade tokens: the robber leaves the board, nobody is robbed.",
+                        p["tokens"]) % {"who": who, "n": p["tokens"]}
     if kind == "robber_to_desert":
         return ngettext("%(who)s pays %(n)s trade token: the robber goes back to the desert, nobody is robbed.",
                         "%(who)s pays %(n)s trade tokens: the robber goes back to the desert, nobody is robbed.",

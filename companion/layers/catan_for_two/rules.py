@@ -242,14 +242,15 @@ def robber_to_desert(step: Step) -> None:
     state = step.state
     seat = _own_turn(step)
     price = _pay_tokens(state, step, seat)
-    desert = None
+    desert, off = None, {}
     if base.on_board(state):
         desert = events.desert_hex(step.rules, state)  # None: beside the board (a scenario without a desert)
         if state["board"]["robber"] == desert:
-            raise IllegalAction("robber_on_desert")
+            raise IllegalAction("robber_on_desert" if desert else "robber_off_board")
         state["board"]["robber"] = desert
+        off = {} if desert else {"off": True}
     _spend(state, seat, price)
-    step.log("robber_to_desert", seat=seat, tokens=price, hex=desert)
+    step.log("robber_to_desert", seat=seat, tokens=price, hex=desert, **off)
 
 
 @_actions.action("rate_settlement", phases={"setup", "roll", "main"}, actors={"active", "table"},
