@@ -209,6 +209,15 @@ def test_every_combination_is_composed_or_refused_with_a_reason(core, variants):
     ({"rules": "base", "variants": {"no_such_option": True}}, "unknown_variant"),
     ({"rules": "base", "variants": {"two_players": True}}, "two_players_count"),
     ({"rules": "no_such_rules"}, "unknown_rules"),
+    ({"rules": "base", "scenario": "no_such_scenario"}, "unknown_scenario"),
+    # Traders & Barbarians' scenarios are played with the base game (the rulebook leaves other
+    # combinations to changes it does not give), and with the board in the app.
+    ({"rules": "cities_knights", "scenario": "fishermen"}, "fishermen_base_only"),
+    ({"rules": "cities_knights", "scenario": "rivers"}, "rivers_base_only"),
+    ({"rules": "cities_knights", "scenario": "caravans"}, "caravans_base_only"),
+    ({"rules": "base", "scenario": "fishermen", "board": "none"}, "fishermen_needs_board"),
+    ({"rules": "base", "scenario": "rivers", "board": "none"}, "rivers_need_board"),
+    ({"rules": "base", "scenario": "caravans", "board": "none"}, "caravans_need_board"),
 ])
 def test_refused_combinations_are_refused_at_creation(config, code):
     with pytest.raises(IllegalAction) as caught:
