@@ -26,6 +26,7 @@ from companion.machinery import board as boards
 from companion.engine.game import allowed_actions, new_game
 from companion.engine.game import ruleset
 
+from .played import Played
 from .test_properties import same_play
 
 T = {"role": "table"}
@@ -43,28 +44,9 @@ def config(play_mode="hands", board="random", dice_source="typed", layout=LAYOUT
     return c
 
 
-class Game:
+class Game(Played):
     def __init__(self, seed=5, **kw):
-        self.config = config(**kw)
-        self.state = new_game(self.config)
-        self.chance = Chance(seeded_secret(seed))
-        self.records = []
-
-    def act(self, kind, actor=T, **args):
-        action = {"type": kind, "actor": actor, "args": args}
-        self.state, outcome = apply(self.state, action, self.chance)
-        self.records.append({"seq": len(self.records) + 1, "kind": "action", "action": action, "outcome": outcome})
-        return outcome
-
-    def refused(self, kind, actor=T, **args) -> str:
-        before = copy.deepcopy(self.state)
-        with pytest.raises(IllegalAction) as info:
-            apply(self.state, {"type": kind, "actor": actor, "args": args}, self.chance)
-        assert self.state == before
-        return info.value.code
-
-    def targets(self, viewer="table"):
-        return view(self.state, viewer)["board"]["targets"]
+        super().__init__(config(**kw), seed)
 
     def setup(self, neutral=(), real=()):
         """Neutral settlements, then the two players' settlements and roads: at the given

@@ -51,3 +51,22 @@ def table_headers(game) -> list[tuple[bytes, bytes]]:
     session.create()
     return [(b"host", b"testserver"), (b"origin", b"http://testserver"),
             (b"cookie", f"sessionid={session.session_key}".encode())]
+
+
+NAMES = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek"]
+COLORS = ["red", "blue", "white", "orange", "green", "brown"]
+
+
+def new_game_form(players=3, **extra) -> dict:
+    """The new-game form as a browser posts it: `players` named rows, the others empty."""
+    data = {"rules": "base", "target": 10, "dice_source": "typed", "board": "random", "play_mode": "hands"}
+    for i in range(6):
+        data.update({f"name_{i}": NAMES[i] if i < players else "", f"color_{i}": COLORS[i]})
+    data.update(extra)
+    return data
+
+
+def state_of(game) -> dict:
+    """The game's current state, read again from the database."""
+    game.refresh_from_db()
+    return services.current_state(game)[0]
