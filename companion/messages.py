@@ -115,7 +115,9 @@ def undone_revealing_text(entry: dict, names: list[str]) -> str:
         p = {"who": ", ".join(name(s) for s in item.get("seats") or []), "whose": name(item.get("about"))}
         what = item.get("what")
         if item.get("seats") is None:
-            if what == "event_card":
+            if what in REVEALED_TEXTS:
+                parts.append(str(REVEALED_TEXTS[what]) % p)
+            elif what == "event_card":
                 parts.append(_("everyone had seen the event card; it comes back when this turn reveals again"))
             else:
                 parts.append(_("everyone had seen the roll; it comes back when this turn rolls again"))

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import TABLE, Chance, IllegalAction, apply, fold, ruleset, seeded_secret, view
+from companion.engine import TABLE, Chance, IllegalAction, fold, ruleset, seeded_secret, view
 from companion.layers.base import rules as base
 from companion.layers.events import rules as events
 from companion.layers.catan_for_two import rules as two_players

@@ -1,0 +1,3 @@
+from .rules import LAYER, LAYER_TWO
+
+LAYERS = (LAYER, LAYER_TWO)

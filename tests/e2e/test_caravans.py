@@ -1,0 +1,112 @@
+"""The Caravans in a real browser, from the new-game form to a scored win: the scenario
+picked on the home page (a random board: the oasis in the middle with its arrows, the
+robber beside the board, 22 camels), setup tapped on the table, a city and the turn's end
+starting the camel vote, the bids entered (paper cards: a phone's bid, the table's form
+for the others) and shown only once all are in, who decides, the camel tapped on one of the
+3 paths leaving the oasis, and building on to 12 points."""
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from .harness import join_phones, new_table
+from .test_two_players import adjacent, status_version, type_roll, wait_version
+
+pytestmark = pytest.mark.e2e
+
+
+def hx_targets(page, selector: str, key: str) -> list[str]:
+    vals = page.locator(f"#board {selector}").evaluate_all("ts => ts.map(t => t.getAttribute('hx-vals'))")
+    return [json.loads(v)[key] for v in vals]
+
+
+def tap_target(page, selector: str, key: str, value: str) -> None:
+    page.locator(f"#board {selector}[hx-vals*='\"{key}\": \"{value}\"']").click()
+
+
+def road_towards_a_spot(page, roads: list[str]) -> str:
+    """A road with an end where a settlement could stand (no building next to it), if any."""
+    built = page.locator("#board .buildings [data-corner]").evaluate_all("bs => bs.map(b => b.dataset.corner)")
+    for edge in roads:
+        if any(not any(adjacent(corner, b) for b in built) for corner in _ends(edge)):
+            return edge
+    return roads[0]
+
+
+def _ends(edge: str) -> list[str]:
+    """The two intersections of a path: its two hexes and each of their two common neighbours."""
+    (q1, r1), (q2, r2) = (tuple(int(v) for v in h.split(",")) for h in edge.split("|"))
+    steps = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+    common = {(q1 + a, r1 + b) for a, b in steps} & {(q2 + a, r2 + b) for a, b in steps}
+    return ["|".join(f"{q},{r}" for q, r in sorted({(q1, r1), (q2, r2), c})) for c in sorted(common)]
+
+
+def test_caravans_from_the_form_to_a_win(server, browser):
+    table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")],
+                      board="random", play_mode="paper", dice_source="typed", scenario="caravans",
+                      join_codes=True)
+    ala, bartek, celina = join_phones(browser, server, table, 3)
+    expect(table.locator('[data-testid="caravans-panel"]')).to_contain_text("22 camels left")
+    expect(table.locator("#board .terrain-oasis")).to_have_count(1)
+    expect(table.locator("#board .oasis-arrow")).to_have_count(3)
+    version = status_version(table)
+
+    for _ in range(6):  # setup: the first places each time
+        tap_target(table, ".target-corner", "corner", hx_targets(table, ".target-corner", "corner")[0])
+        version = wait_version(table, version + 1)
+        tap_target(table, ".target-edge", "edge", hx_targets(table, ".target-edge", "edge")[0])
+        version = wait_version(table, version + 1)
+
+    # Ala upgrades a settlement and ends her turn: the camel vote.
+    type_roll(table, (2, 3))
+    version = wait_version(table, version + 1)
+    city = hx_targets(table, ".target-corner[hx-vals*='build_city']", "corner")[0]
+    tap_target(table, ".target-corner[hx-vals*='build_city']", "corner", city)
+    version = wait_version(table, version + 1)
+    table.locator("#actions form:has(input[name='type'][value='end_turn']) button").first.click()
+    version = wait_version(table, version + 1)
+    expect(table.locator('[data-testid="caravan-vote"]')).to_be_visible()
+
+    # Each phone lays out its cards, secret until all are in: Ala 5, Bartek 1, Celina 0.
+    ala.locator('[data-testid="bid-count"]').fill("5")
+    ala.locator('[data-testid="bid-submit"]').click()
+    version = wait_version(table, version + 1)
+    expect(ala.locator('[data-testid="my-bid"]')).to_contain_text("5 cards")
+    expect(table.locator('[data-testid="vote-bidders"]')).to_contain_text("✓")
+    for screen in (table, bartek, celina):
+        expect(screen.locator('[data-testid="caravan-vote"]')).not_to_contain_text("5 cards")
+    for phone, count in ((bartek, "1"), (celina, "0")):
+        phone.locator('[data-testid="bid-count"]').fill(count)
+        phone.locator('[data-testid="bid-submit"]').click()
+        version = wait_version(table, version + 1)
+    expect(table.locator('[data-testid="vote-bids"]')).to_contain_text("5")
+    expect(table.locator('[data-testid="vote-decision"]')).to_contain_text("Ala has more votes")
+    expect(ala.locator("#board .target-camel")).to_have_count(3)  # the 3 paths leaving the oasis
+    ala.locator("#board .target-camel").first.click()
+    version = wait_version(table, version + 1)
+    expect(table.locator("#board .camel")).to_have_count(1)
+    expect(table.locator('[data-testid="caravans-panel"]')).to_contain_text("21 camels left")
+
+    # Bartek and Celina roll and end; then Ala builds on to 12 points.
+    for _ in range(2):
+        type_roll(table, (2, 3))
+        version = wait_version(table, version + 1)
+        table.locator("#actions form:has(input[name='type'][value='end_turn']) button").first.click()
+        version = wait_version(table, version + 1)
+    type_roll(table, (2, 3))
+    version = wait_version(table, version + 1)
+    for _ in range(60):
+        if table.locator(".final").count():
+            break
+        for selector, key in ((".target-corner[hx-vals*='build_city']", "corner"),
+                              (".target-corner[hx-vals*='build_settlement']", "corner"),
+                              (".target-edge[hx-vals*='build_road']", "edge")):
+            found = hx_targets(table, selector, key)
+            if found:
+                tap_target(table, selector, key, road_towards_a_spot(table, found) if key == "edge" else found[0])
+                version = wait_version(table, version + 1)
+                break
+        else:
+            raise AssertionError("nothing left to build")
+    expect(table.locator(".final")).to_be_visible()
+    expect(table.locator(".final")).to_contain_text("Ala")

@@ -1,0 +1,122 @@
+"""Rivers of Catan in a real browser, from the new-game form to a scored win: the scenario
+picked on the home page (a manual board), the board entered on the table screen (hexes
+with the swamps, the 2 going beside the 12 by itself, the paths along the rivers and the
+7 bridge sites), setup with gold for a settlement and a road by the river, the wealthiest
+and poor settlers on the scoreboard, a bridge tapped on the board (3 gold), gold spent on
+a resource, and building on to 10 points with paper cards (the app keeps the gold)."""
+import json
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.engine.test_rivers import BANKS, G, LAYOUT, SITES
+
+from .harness import SCREENSHOTS, new_table
+from .test_two_players import status_version, type_roll, wait_version
+
+pytestmark = pytest.mark.e2e
+
+
+def hx_targets(page, selector: str, key: str) -> list[str]:
+    vals = page.locator(f"#board {selector}").evaluate_all("ts => ts.map(t => t.getAttribute('hx-vals'))")
+    return [json.loads(v)[key] for v in vals]
+
+
+def tap_target(page, selector: str, key: str, value: str) -> None:
+    page.locator(f"#board {selector}[hx-vals*='\"{key}\": \"{value}\"']").click()
+
+
+def open_editor(table, kind: str, element: str) -> None:
+    """Tap a hex or a path while the board is entered: its form opens in the editor."""
+    if kind == "edge":
+        table.locator(f'#board .target-river[data-edge="{element}"]').click()
+    else:
+        table.locator(f"#board .target-hex[hx-get$='hex={quote(element, safe='/')}']").click()
+    # The editor shows the form of what was tapped (not the one before it) before anything is chosen.
+    expect(table.locator(f'#board-editor input[name="{kind}"][value="{element}"]').first).to_be_attached()
+
+
+def test_rivers_from_the_form_to_a_win(server, browser):
+    table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")],
+                      board="manual", play_mode="paper", dice_source="typed", scenario="rivers")
+    expect(table.locator('[data-testid="rivers-board"]')).to_be_visible()
+    version = status_version(table)
+
+    # The hexes, as they lie on the table (the swamps take no number).
+    for hex_id, cell in LAYOUT["hexes"].items():
+        open_editor(table, "hex", hex_id)
+        form = table.locator("#board-editor form").first
+        form.locator('select[name="terrain"]').select_option(cell["terrain"])
+        if cell["number"]:
+            form.locator('select[name="number"]').select_option(str(cell["number"]))
+        form.locator('button[type="submit"]').click()
+        version = wait_version(table, version + 1)
+    expect(table.locator("#board .extra-number")).to_have_count(1)  # the 2 beside the 12, by itself
+
+    # One path along the river beside each bridge site is enough for the rules; mark a few more.
+    site, corner, road = "1,-1|2,-1", "1,-1|2,-2|2,-1", "1,-1|2,-2"  # Ala's setup by river one
+    banks = sorted({road} | {next(e for e in sorted(BANKS) if set(G.edge_corners[e]) & set(G.edge_corners[s]))
+                             for s in SITES})
+    for edge, mark in [(e, "mark-river") for e in banks] + [(s, "mark-bridge") for s in SITES]:
+        open_editor(table, "edge", edge)
+        table.locator(f'#board-editor [data-testid="{mark}"]').click()
+        version = wait_version(table, version + 1)
+    expect(table.locator('[data-testid="rivers-board"]')).to_contain_text("7 of 7 bridge sites")
+    table.locator('button:has-text("The board is ready")').click()
+    version = wait_version(table, version + 1)
+    expect(table.locator('[data-testid="rivers-layer"] .bridge-site')).to_have_count(7)
+
+    # Setup: Ala by the river at a bridge site (1 gold for the settlement, 1 for the road).
+    assert road in BANKS and corner in G.edge_corners[site] and corner in G.edge_corners[road]
+    placed = [corner]
+    tap_target(table, ".target-corner", "corner", corner)
+    version = wait_version(table, version + 1)
+    tap_target(table, ".target-edge", "edge", road)
+    version = wait_version(table, version + 1)
+    dry = [c for c in G.corners if not any(c in G.edge_corners[e] for e in list(BANKS) + SITES)]
+    for _ in range(5):
+        spot = next(c for c in hx_targets(table, ".target-corner", "corner") if c in dry)
+        tap_target(table, ".target-corner", "corner", spot)
+        version = wait_version(table, version + 1)
+        edges = hx_targets(table, ".target-edge", "edge")
+        tap_target(table, ".target-edge", "edge", next((e for e in edges if e not in BANKS), edges[0]))
+        version = wait_version(table, version + 1)
+        placed.append(spot)
+    expect(table.locator('[data-testid="gold-0"]')).not_to_have_text("0")
+    expect(table.locator('[data-testid="wealthiest"]')).to_be_visible()
+    expect(table.locator('[data-testid="poor-1"]')).to_be_visible()
+
+    # Ala's turn: a roll, a bridge (3 gold), a resource bought with gold.
+    type_roll(table, (2, 3))
+    version = wait_version(table, version + 1)
+    gold = int(table.locator('[data-testid="gold-0"]').inner_text())
+    tap_target(table, ".target-bridge", "edge", site)
+    version = wait_version(table, version + 1)
+    expect(table.locator('[data-testid="gold-0"]')).to_have_text(str(gold + 3))
+    table.locator('[data-testid="buy-with-gold"] select').select_option("ore")
+    table.locator('[data-testid="buy-with-gold"] button').click()
+    version = wait_version(table, version + 1)
+    expect(table.locator('[data-testid="gold-0"]')).to_have_text(str(gold + 1))
+    expect(table.locator("#log")).to_contain_text("takes 1 ore from the bank")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    table.screenshot(path=str(SCREENSHOTS / "rivers-table.png"), full_page=True)
+
+    # Building on, paper cards: cities first, then settlements, else roads, until she wins.
+    for _ in range(40):
+        if table.locator(".final").count():
+            break
+        for selector, key in ((".target-corner[hx-vals*='build_city']", "corner"),
+                              (".target-corner[hx-vals*='build_settlement']", "corner"),
+                              (".target-edge[hx-vals*='build_road']", "edge")):
+            found = hx_targets(table, selector, key)
+            if found:
+                tap_target(table, selector, key, found[0])
+                version = wait_version(table, version + 1)
+                break
+        else:
+            raise AssertionError("nothing left to build")
+    expect(table.locator(".final")).to_be_visible()
+    expect(table.locator(".final")).to_contain_text("Ala")
+    table.screenshot(path=str(SCREENSHOTS / "rivers-final.png"), full_page=True)
+    expect(table.locator("#log")).to_contain_text("Ala")
