@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.engine.test_rivers import BANKS, G, LAYOUT, SITES
 
-from .harness import SCREENSHOTS, new_table
+from .harness import SCREENSHOTS, join_phones, new_table
 from .test_two_players import status_version, type_roll, wait_version
 
 pytestmark = pytest.mark.e2e
@@ -86,6 +86,12 @@ def test_rivers_from_the_form_to_a_win(server, browser):
     expect(table.locator('[data-testid="gold-0"]')).not_to_have_text("0")
     expect(table.locator('[data-testid="wealthiest"]')).to_be_visible()
     expect(table.locator('[data-testid="poor-1"]')).to_be_visible()
+    # The three phones join: each sees its own gold and the titles on the scoreboard.
+    phones = join_phones(browser, server, table, 3)
+    for seat, phone in enumerate(phones):
+        expect(phone.locator('[data-testid="my-gold"]')).to_contain_text(
+            table.locator(f'[data-testid="gold-{seat}"]').inner_text())
+        expect(phone.locator('[data-testid="wealthiest"]')).to_be_visible()
 
     # Ala's turn: a roll, a bridge (3 gold), a resource bought with gold.
     type_roll(table, (2, 3))
@@ -118,5 +124,8 @@ def test_rivers_from_the_form_to_a_win(server, browser):
             raise AssertionError("nothing left to build")
     expect(table.locator(".final")).to_be_visible()
     expect(table.locator(".final")).to_contain_text("Ala")
+    for phone in phones:  # the phones show the final score too, with the scenario's columns
+        expect(phone.locator(".final")).to_contain_text("Ala")
+        expect(phone.locator("#story")).to_contain_text("Poor settler")
     table.screenshot(path=str(SCREENSHOTS / "rivers-final.png"), full_page=True)
     expect(table.locator("#log")).to_contain_text("Ala")
