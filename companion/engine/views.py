@@ -49,8 +49,9 @@ def view(state: dict, viewer, version: int = 0) -> dict:
     result = {
         "viewer": viewer,
         "version": version,
-        "config": {**{k: state["config"][k] for k in ("rules", "target", "dice_source", "board", "play_mode")},
-                   "scenario": state["config"].get("scenario")},
+        # (the scenario only where there is one: views of older games stay as they were)
+        "config": {k: state["config"][k] for k in ("rules", "target", "dice_source", "board", "play_mode", "scenario")
+                   if k in state["config"]},
         "dice_sources": list(rules.dice_sources()),
         "phase": state["phase"],
         "active_seat": None if finished else rules.active_seat(state),

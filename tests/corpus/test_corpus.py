@@ -149,6 +149,17 @@ def test_the_corpus_covers_every_configuration():
 UNDONE_LINE = "undone_revealing"
 
 
+def without_vp_sources(shown: dict) -> dict:
+    """A phone's view has said where its points come from since the scenarios (newer than
+    the corpus): checked here to add up to its points, then left out of the comparison."""
+    me = shown.get("me")
+    if not me or "vp_sources" not in me:
+        return shown
+    me = dict(me)
+    assert sum(me.pop("vp_sources").values()) == me["vp_total"]
+    return {**shown, "me": me}
+
+
 def as_pinned(expected_view: dict, state: dict, viewer: str) -> dict:
     """The recorded view of a seat with what an undone roll forbids it taken out."""
     pin = _pin(state)
@@ -420,7 +431,7 @@ def test_a_recorded_game_replays_to_the_same_summary_and_views(path: Path, monke
         for viewer, stored in sorted(point["views"].items()):
             expected = as_composed(expand(stored, shared))
             expected_log = [entries[i] for i in expected.pop("log")]
-            shown = dict(view(state, TABLE if viewer == TABLE else int(viewer), version=count))
+            shown = without_vp_sources(dict(view(state, TABLE if viewer == TABLE else int(viewer), version=count)))
             shown_log = shown.pop("log")
             who = f"{where}, view of {'the table' if viewer == TABLE else 'seat ' + viewer}"
             check_same(as_pinned(expected, state, viewer), shown, who)

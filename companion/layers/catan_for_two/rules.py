@@ -583,7 +583,7 @@ def _public_view(rules, state: dict) -> dict | None:
                           if build and base.on_board(state) else list(NEUTRALS) if build else []),
         "forced": {k: v for k, v in t["forced"].items() if k != "back"} if t["forced"] else None,
         "unrated": t["unrated"],
-        "tokens_off": bool(t.get("tokens_off")),
+        **({"tokens_off": True} if t.get("tokens_off") else {}),  # a scenario plays without them
     }
 
 
