@@ -87,6 +87,7 @@ class Layer:
                                           # the layer checks the count itself (check_config)
     scenario: str | None = None         # the config["scenario"] key of a scenario layer
     terrains: Mapping[str, str | None] = field(default_factory=dict)  # its own terrain -> resource
+    needs: tuple = ()                   # layers it is built on, brought in with it (gold for a scenario)
 
 
 class Actions:
@@ -300,7 +301,16 @@ def compose(registry: tuple[Layer, ...], config: dict) -> Rules:
     chain = [cores[0]]
     while chain[0].extends is not None:
         chain.insert(0, by_name[chain[0].extends])
-    layers = [layer for layer in registry if not layer.core and layer.applies(config)]
+    wanted = {layer.name for layer in registry if not layer.core and layer.applies(config)}
+    while True:  # what the chosen layers need, and what that needs, in registry order
+        more = {need for layer in registry if layer.name in wanted for need in layer.needs} - wanted
+        if not more:
+            break
+        wanted |= more
+    unknown = wanted - {layer.name for layer in registry}
+    if unknown:
+        raise ValueError(f"no layer {sorted(unknown)} to build on")
+    layers = [layer for layer in registry if not layer.core and layer.name in wanted]
     for layer in layers:
         if layer.cores is not None and chain[-1].name not in layer.cores:
             raise IllegalAction(layer.core_refusal, layer=layer.name, core=chain[-1].name)

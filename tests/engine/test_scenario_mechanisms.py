@@ -205,3 +205,13 @@ def test_a_set_may_fix_the_total_of_a_group_of_terrains():
             x["terrain"] = "mountains"
     assert [code for code, _ in boards.validate_board(changed, grouped)] == ["terrain_counts"]
     assert [code for code, _ in boards.validate_board(layout, {**grouped, "terrain_totals": [[["hills", "mountains"], 7]]})] == ["terrain_counts"]
+
+
+def test_a_layer_brings_in_the_layers_it_needs_in_registry_order():
+    coins = Layer(name="coins")  # applies to nothing by itself
+    moat = Layer(name="moat", scenario="moat", applies=scenario("moat"), needs=("coins",))
+    registry = (base.LAYER, coins, POND, moat)
+    assert compose(registry, {"rules": "base", "scenario": "moat"}).names == ("base", "coins", "moat")
+    assert compose(registry, {"rules": "base", "scenario": "pond"}).names == ("base", "pond")
+    with pytest.raises(ValueError):
+        compose((base.LAYER, moat), {"rules": "base", "scenario": "moat"})
