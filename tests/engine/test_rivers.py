@@ -79,7 +79,7 @@ class Game(Played):
         super().__init__(config(**kw), seed)
 
     def gold(self):
-        return self.state["rivers"]["gold"]
+        return self.state["gold"]["held"]
 
     def give(self, seat, **cards):
         for r, n in cards.items():
@@ -323,8 +323,8 @@ def test_road_building_never_builds_a_bridge():
 def test_two_gold_buy_a_resource_twice_a_turn_at_most():
     game = Game()
     play_ready(game)
-    game.state["rivers"]["gold"][0] = 7
-    game.state["rivers"]["earned"][0] = 7
+    game.state["gold"]["held"][0] = 7
+    game.state["gold"]["earned"][0] = 7
     assert game.refused("buy_with_gold", T, resource="ore") == "gold_on_phone"
     game.act("buy_with_gold", A, resource="ore")
     game.act("buy_with_gold", A, resource="wool")
@@ -347,15 +347,15 @@ def test_the_wealthiest_and_the_poor_follow_the_gold():
     3 Ala gives the title up and nobody holds it; Celina alone is poor then."""
     game = Game()
     play_ready(game)
-    r = game.state["rivers"]
-    r["gold"], r["earned"] = [3, 1, 1], [3, 1, 1]
+    g = game.state["gold"]
+    g["held"], g["earned"] = [3, 1, 1], [3, 1, 1]
     game.act("end_turn")  # any action recounts
-    assert r is not game.state["rivers"]
     r = game.state["rivers"]
     assert r["wealthiest"] == 0 and r["poor"] == [1, 2]
     rules = ruleset(game.state)
     assert rules.vp_extra(game.state, 0) == 1 and rules.vp_extra(game.state, 1) == -2
-    r["gold"][1], r["earned"][1] = 3, 3
+    g = game.state["gold"]
+    g["held"][1], g["earned"][1] = 3, 3
     game.act("roll", B, dice=[2, 3])
     r = game.state["rivers"]
     assert r["wealthiest"] is None and r["poor"] == [2]
@@ -366,8 +366,8 @@ def test_the_wealthiest_and_the_poor_follow_the_gold():
 def test_gold_with_the_bank_4_to_1_and_the_bank_sells_none():
     game = Game()
     play_ready(game)
-    r = game.state["rivers"]
-    r["gold"][0] = r["earned"][0] = 5
+    g = game.state["gold"]
+    g["held"][0] = g["earned"][0] = 5
     game.act("trade_gold", A, give="gold", get="ore")
     assert game.gold()[0] == 1
     game.give(0, grain=4)
@@ -380,12 +380,12 @@ def test_gold_with_the_bank_4_to_1_and_the_bank_sells_none():
 def test_gold_is_never_stolen_and_offered_between_players_on_phones():
     game = Game()
     play_ready(game)
-    r = game.state["rivers"]
-    r["gold"], r["earned"] = [0, 4, 0], [0, 4, 0]
+    g = game.state["gold"]
+    g["held"], g["earned"] = [0, 4, 0], [0, 4, 0]
     game.give(0, wool=2)
     # Bartek offers Ala 2 gold for 2 wool; she accepts.
     game.act("offer_gold", B, to=0, count=2, cards={"wool": 2}, give="gold")
-    offer = game.state["rivers"]["offers"][0]
+    offer = game.state["gold"]["offers"][0]
     assert game.refused("answer_gold", C, offer=offer["id"], answer="accept") == "offer_not_for_you"
     game.act("answer_gold", A, offer=offer["id"], answer="accept")
     assert game.gold() == [2, 2, 0] and game.state["players"][1]["hand"]["wool"] >= 2
@@ -395,8 +395,8 @@ def test_gold_is_never_stolen_and_offered_between_players_on_phones():
 def test_paper_mode_the_app_holds_the_gold_and_says_what_to_take():
     game = Game(play_mode="paper")
     play_ready(game)
-    r = game.state["rivers"]
-    r["gold"], r["earned"] = [4, 0, 0], [4, 0, 0]
+    g = game.state["gold"]
+    g["held"], g["earned"] = [4, 0, 0], [4, 0, 0]
     game.act("buy_with_gold", T, resource="ore")
     assert game.state["log"][-1]["kind"] in ("bought_with_gold", "wealthiest", "poor")
     assert game.gold()[0] == 2
@@ -455,9 +455,9 @@ def test_gold_goes_to_the_bank_3_to_1_at_a_3_to_1_harbour():
     edge = next(e for e, kind in LAYOUT["harbours"].items() if kind == "generic")
     corner = G.edge_corners[edge][0]
     game.state["board"]["pieces"]["settlements"][corner] = 0
-    r = game.state["rivers"]
-    r["gold"][0] = r["earned"][0] = 3
-    assert view(game.state, 0)["rivers"]["gold_ratio"] == 3
+    g = game.state["gold"]
+    g["held"][0] = g["earned"][0] = 3
+    assert view(game.state, 0)["gold"]["ratio"] == 3
     game.act("trade_gold", A, give="gold", get="brick")
     assert game.gold()[0] == 0
 

@@ -1,6 +1,6 @@
-"""Rivers of Catan over random legal games (layers/rivers/rules.py): gold is conserved (what
-each seat holds is what the river, the bridges and the bank paid it, minus what it spent,
-plus what other players gave it), the titles always follow the gold, the cards of the
+"""Rivers of Catan over random legal games (layers/rivers/rules.py, with the gold layer's
+state["gold"]): gold is conserved (what each seat holds is what the river, the bridges and
+the bank paid it, minus what it spent, plus what other players gave it), the titles always follow the gold, the cards of the
 bank and the hands are conserved, replaying the records gives the live state, undo and
 redo round trip, and no view shows another seat's hand."""
 import copy
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from companion.engine import TABLE, fold, view
 from companion.engine.game import ruleset
 from companion.layers.base import rules as base
+from companion.layers.gold import rules as gold_layer
 from companion.layers.rivers import rules as rivers
 from companion.machinery import board as boards
 from companion.machinery import hands
@@ -83,10 +84,10 @@ def candidates(game) -> list:
         for kind, action, key in (("road", "build_road", "edge"), ("settlement", "build_settlement", "corner"),
                                   ("city", "build_city", "corner"), ("bridge", "build_bridge", "edge")):
             out += [(action, me, {key: x}) for x in t.get(kind, [])] * 3
-        gold = state["rivers"]["gold"][active]
-        if gold >= rivers.BUY_PRICE:
+        gold = state["gold"]["held"][active]
+        if gold >= gold_layer.BUY_PRICE:
             out += [("buy_with_gold", me, {"resource": r}) for r in base.RESOURCES]
-        if gold >= rivers.gold_ratio(state, active):
+        if gold >= gold_layer.ratio(state, active):
             out += [("trade_gold", me, {"give": "gold", "get": r}) for r in base.RESOURCES]
         ratios = boards.harbour_ratios(state["board"]["layout"], state["board"]["pieces"], active)
         for r in base.RESOURCES:
@@ -99,17 +100,17 @@ def candidates(game) -> list:
                 if gold and held:
                     out.append(("offer_gold", {"seat": active}, {"to": other, "count": 1, "cards": {held[0]: 1},
                                                                   "give": "gold"}))
-                if state["rivers"]["gold"][other] and held:
+                if state["gold"]["held"][other] and held:
                     out.append(("offer_gold", {"seat": other}, {"to": active, "count": 1, "cards": {held[0]: 1},
                                                                  "give": "cards"}))
-            for offer in state["rivers"]["offers"]:
+            for offer in state["gold"]["offers"]:
                 out.append(("answer_gold", {"seat": offer["to"]}, {"offer": offer["id"], "answer": "accept"}))
                 out.append(("answer_gold", {"seat": offer["from"]}, {"offer": offer["id"], "answer": "withdraw"}))
         else:
             for other in others:
                 if gold:
                     out.append(("give_gold", T, {"seat": active, "to": other, "count": 1}))
-                if state["rivers"]["gold"][other]:
+                if state["gold"]["held"][other]:
                     out.append(("give_gold", {"seat": other}, {"to": active, "count": 1}))
         if "two" in state:
             out += [("forced_trade", me, {}), ("robber_to_desert", T, {})]
@@ -119,20 +120,20 @@ def candidates(game) -> list:
 
 def check(game, start_cards, bought_gold):
     state = game.state
-    r = state["rivers"]
+    r, g = state["rivers"], state["gold"]
     n = len(state["players"])
     # Gold: held = earned - spent + received from players; players' gold only moves between them.
     for s in range(n):
-        assert r["gold"][s] >= 0
-        assert r["gold"][s] == r["earned"][s] - r["spent"][s] + r["moved"][s]
-    assert sum(r["moved"]) == 0
+        assert g["held"][s] >= 0
+        assert g["held"][s] == g["earned"][s] - g["spent"][s] + g["moved"][s]
+    assert sum(g["moved"]) == 0
     # What the supply paid: 1 a river road or building, 3 a bridge, and the bank's gold.
     pieces = state["board"]["pieces"]
     for s in range(n):
         river = sum(1 for e in r["paid"]["edges"] if pieces["roads"].get(e) == s)
         river += sum(1 for c in r["paid"]["corners"] if boards.owner_at(pieces, c) == s)
         bridges = sum(1 for seat in r["bridges"].values() if seat == s)
-        assert r["earned"][s] == river + rivers.BRIDGE_GOLD * bridges + bought_gold[s]
+        assert g["earned"][s] == river + rivers.BRIDGE_GOLD * bridges + bought_gold[s]
         assert bridges <= rivers.BRIDGES_EACH
     # A bridge site never holds an ordinary road: every road there is a bridge.
     assert {e for e in rivers.bridge_sites(state["board"]["layout"]) if e in pieces["roads"]} == set(r["bridges"])
@@ -140,16 +141,18 @@ def check(game, start_cards, bought_gold):
     if state["phase"] not in ("setup", "board"):
         assert r["titled"]
         if state["phase"] != "finished":
-            assert (r["wealthiest"], r["poor"]) == rivers.titles(r["gold"])
+            assert (r["wealthiest"], r["poor"]) == rivers.titles(g["held"])
     if hands.uses_hands(state):
         assert card_totals(state) == start_cards
-    # Views: the rivers' part is public (the same for everyone but the seat's own ratio);
-    # a seat sees only its own hand.
+    # Views: the rivers' and the gold's parts are public (the same for everyone but the
+    # seat's own ratio); a seat sees only its own hand.
     table = view(state, TABLE)
     for s in range(n):
         seen = view(state, s)
-        assert {k: v for k, v in seen["rivers"].items() if k != "gold_ratio"} == \
-            {k: v for k, v in table["rivers"].items() if k != "gold_ratio"}
+        assert seen["rivers"] == table["rivers"]
+        assert {k: v for k, v in seen["gold"].items() if k != "ratio"} == \
+            {k: v for k, v in table["gold"].items() if k != "ratio"}
+        assert seen["gold"]["held"] == g["held"]
         if hands.uses_hands(state):
             assert seen["me"]["hand"] == hands.hand(state, s)
             assert all("hand" not in p for p in seen["players"]) and "hand" not in seen["rivers"]
@@ -220,5 +223,5 @@ def test_a_long_game_reaches_bridges_and_titles_change_hands():
             bought[game.state["turn"]["seat"]] += 1
         changes += game.state["log"][-1]["kind"] in ("wealthiest", "poor")
         check(game, start_cards, bought)
-    assert sum(game.state["rivers"]["earned"]) > 0 and changes > 0
+    assert sum(game.state["gold"]["earned"]) > 0 and changes > 0
     assert fold(copy.deepcopy(game.config), game.records)[0] == game.state

@@ -123,7 +123,7 @@ def test_a_phone_buys_with_gold_and_sees_the_bridge_sites(client):
     assert 'data-testid="buy-with-gold"' in page
     assert _post(ala, game, "buy_with_gold", role="seat", resource="ore").status_code == 200
     state = _state(game)
-    assert state["rivers"]["gold"][0] == 0
+    assert state["gold"]["held"][0] == 0
     # Bartek's phone has no buy form (not his turn), nor any bridge target.
     page = bartek.get(reverse("seat", args=[game.code])).content.decode()
     assert 'data-testid="buy-with-gold"' not in page and 'data-testid="bridge-target"' not in page
@@ -147,14 +147,14 @@ def test_a_bridge_tapped_on_the_phone(client):
     state = _state(game)
     hand = state["players"][0]["hand"]
     assert hand["brick"] >= 2 and hand["lumber"] >= 1
-    gold = state["rivers"]["gold"][0]
+    gold = state["gold"]["held"][0]
     ala, bartek, _celina = joined_phones(game)
     page = ala.get(reverse("seat", args=[game.code])).content.decode()
     assert 'data-testid="bridge-target"' in page and 'data-testid="bridge-hint"' in page
     assert 'data-testid="bridge-target"' not in bartek.get(reverse("seat", args=[game.code])).content.decode()
     assert _post(ala, game, "build_bridge", role="seat", edge=site).status_code == 200
     state = _state(game)
-    assert state["rivers"]["bridges"] == {site: 0} and state["rivers"]["gold"][0] == gold + 3
+    assert state["rivers"]["bridges"] == {site: 0} and state["gold"]["held"][0] == gold + 3
     refused = _post(ala, game, "build_bridge", role="seat", edge=site)
     assert refused.status_code == 422 and "A bridge stands there already." in refused.content.decode()
 
@@ -169,7 +169,7 @@ def test_paper_mode_the_table_spends_and_moves_gold(client):
     table = client.get(reverse("table", args=[game.code])).content.decode()
     assert "pays 2 gold and takes 1 grain from the bank" in table
     state = _state(game)
-    assert state["rivers"]["gold"] == [0, 0, 0]
+    assert state["gold"]["held"] == [0, 0, 0]
 
 
 def test_the_rivers_in_polish(client):
@@ -192,13 +192,13 @@ def test_gold_offered_on_one_phone_and_accepted_on_the_other(client):
     assert 'data-testid="offer-gold"' in ala.get(reverse("seat", args=[game.code])).content.decode()
     response = _post(ala, game, "offer_gold", role="seat", to=1, give="gold", count=1, **{f"cards_{held}": 1})
     assert response.status_code == 200, response.content[:300]
-    offer = _state(game)["rivers"]["offers"][0]
+    offer = _state(game)["gold"]["offers"][0]
     page = bartek.get(reverse("seat", args=[game.code])).content.decode()
     assert f'data-testid="accept-gold-{offer["id"]}"' in page
     assert f'data-testid="accept-gold-{offer["id"]}"' not in celina.get(reverse("seat", args=[game.code])).content.decode()
     assert _post(bartek, game, "answer_gold", role="seat", offer=offer["id"], answer="accept").status_code == 200
     state = _state(game)
-    assert state["rivers"]["gold"] == [1, 1, 0] and not state["rivers"]["offers"]
+    assert state["gold"]["held"] == [1, 1, 0] and not state["gold"]["offers"]
     # Bartek now holds as much as Ala: nobody is the wealthiest, Celina alone is poor.
     assert state["rivers"]["wealthiest"] is None and state["rivers"]["poor"] == [2]
 
@@ -226,9 +226,10 @@ def test_the_final_score_has_the_titles_rows(client):
 
 
 def test_every_rivers_line_and_refusal_is_worded_in_english_and_polish():
-    """The scenario's own log kinds and refusal codes, with the parameters the engine writes."""
+    """The scenario's own log kinds and refusal codes, and the gold layer's it plays with,
+    with the parameters the engine writes (worded through every layer, as the screens do)."""
+    from companion import messages
     from companion.engine import IllegalAction
-    from companion.layers.rivers import messages
 
     names = ["Ala", "Bartek", "Celina"]
     entries = [
@@ -258,7 +259,7 @@ def test_every_rivers_line_and_refusal_is_worded_in_english_and_polish():
              ("rivers_players", {}), ("river_unknown_edge", {}), ("bad_river_kind", {}),
              ("bridge_sites_count", {"expected": 7, "actual": 8}), ("road_closed", {"edge": "x"}),
              ("not_bridge_site", {}), ("bridge_site_taken", {}), ("no_bridges_left", {"limit": 3}),
-             ("bridge_not_connected", {}), ("not_enough_gold", {"cost": 2, "gold": 1}),
+             ("bridge_not_connected", {}), ("not_enough_gold", {"need": 2, "have": 1}),
              ("gold_buys_used", {"limit": 2}), ("gold_on_phone", {}), ("gold_trade_sides", {}),
              ("trade_with_active", {}), ("board_incomplete", {"problem": "bridge_sites_count"})]
     for language in ("en", "pl"):

@@ -32,7 +32,7 @@ def _scenario_game(scenario: str):
 
 def _held(state: dict) -> tuple:
     """The scenario's own goods, for the record: fish tokens, gold, camels."""
-    return (state.get("fish"), (state.get("rivers") or {}).get("gold"), (state.get("caravans") or {}).get("camels"))
+    return (state.get("fish"), (state.get("gold") or {}).get("held"), (state.get("caravans") or {}).get("camels"))
 
 
 @pytest.mark.django_db

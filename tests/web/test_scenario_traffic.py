@@ -53,6 +53,7 @@ async def test_a_fish_tokens_value_reaches_only_its_owners_phone():
         if state["phase"] == fishermen.RETURN:
             break
         await traffic.act(TABLE, "end_turn")
+    await traffic.settle()
     held = (await traffic.state())["fish"]["held"]
     assert TOKEN.findall(traffic.payload("table")) == []
     assert not CAUGHT_WITH_VALUES.search(traffic.payload("table"))
@@ -94,6 +95,7 @@ async def test_camel_bids_stay_secret_until_all_are_in():
     for name in ["table", others[1]]:
         assert "2 wool" not in traffic.payload(name), name
     await traffic.act({"seat": others[1]}, "camel_bid", cards={"grain": 0, "wool": 0})
+    await traffic.settle()
     for name in traffic.received:  # revealed to all at once
         assert 'data-testid="vote-bids"' in traffic.payload(name) and "2 wool" in traffic.payload(name), name
     await traffic.close()

@@ -46,12 +46,24 @@ class Traffic:
         for screen, communicator in self.screens.items():
             self.received[screen] += await _drain(communicator, quiet=0.2)
         answer = next((frame for frame in self.received[name] if f'data-ack="{idem}"' in frame), None)
+        for _ in range(20):  # a loaded machine answers late: wait for the answer itself
+            if answer is not None:
+                break
+            frame = await self.screens[name].receive_from(timeout=5)
+            self.received[name].append(frame)
+            answer = frame if f'data-ack="{idem}"' in frame else None
         assert answer is not None, f"{kind}: no answer on the acting screen"
+        await self.settle(quiet=0.2)  # and what the other screens got meanwhile
         if 'data-ok="1"' not in answer:
             error = re.search(r'<div class="error">(.*?)</div>', answer)
             raise AssertionError(f"{kind} refused: {error.group(1) if error else answer[-300:]}")
         self.game = await sync_to_async(Game.objects.get)(pk=self.game.pk)
         return self.game
+
+    async def settle(self, quiet: float = 1.0) -> None:
+        """Take in what every screen still gets (a loaded machine pushes late)."""
+        for screen, communicator in self.screens.items():
+            self.received[screen] += await _drain(communicator, quiet=quiet)
 
     async def state(self) -> dict:
         return (await sync_to_async(services.current_state)(self.game))[0]

@@ -1,10 +1,11 @@
-"""Rivers of Catan's words: its refusals, the problems of a board being entered, and its
-log lines (gold earned and spent, bridges, the wealthiest and the poor settlers)."""
+"""Rivers of Catan's words: its refusals, the problems of a board being entered, its log
+lines (bridges, the wealthiest and the poor settlers) and its reasons to pay gold (the gold
+layer's log lines read GOLD_REASONS)."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from ...machinery.errors import IllegalAction
-from ...messages import CARD_NAMES, Params, cards_text, names_list, refusal_text
+from ...messages import Params, names_list, refusal_text
 
 # The board's own problems while the table enters it (check_board's codes).
 BOARD_PROBLEMS = {
@@ -15,25 +16,12 @@ BOARD_PROBLEMS = {
     "river_unknown_edge": gettext_lazy("Rivers: a marked path is not on this board."),
     "two_beside_twelve": gettext_lazy("The \"2\" lies beside the \"12\": no hex takes the 2 as its own number."),
 }
-REASONS = {
+# Why gold is paid out here ("... takes 1 gold for <reason>"): read by the gold layer's words.
+GOLD_REASONS = {
     "road": gettext_lazy("a road by the river"),
     "settlement": gettext_lazy("a settlement by the river"),
     "bridge": gettext_lazy("a bridge"),
 }
-
-
-def gold_text(n: int) -> str:
-    return ngettext("%(n)s gold", "%(n)s gold", n) % {"n": n}
-
-
-def _goods(bundle: dict) -> str:
-    """{"gold": 4} or {"grain": 4}: "4 gold" / "4 grain"."""
-    bundle = dict(bundle or {})
-    gold = bundle.pop("gold", 0)
-    parts = [gold_text(gold)] if gold else []
-    if bundle:
-        parts.append(cards_text(bundle))
-    return ", ".join(parts)
 
 
 def refusal(error: IllegalAction) -> str | None:
@@ -41,7 +29,6 @@ def refusal(error: IllegalAction) -> str | None:
     p = Params(error.params)
     if error.code in ("board_layout", "board_incomplete") and p.get("problem") in BOARD_PROBLEMS:
         return str(BOARD_PROBLEMS[p["problem"]])
-    cost = p["cost"] if isinstance(p.get("cost"), int) else 2
     texts = {
         "rivers_manual_board": _("Rivers of Catan is played on the board with its rivers as it lies on the table: pick \"Enter the board laid out on the table\"."),
         "rivers_need_board": _("Rivers of Catan needs the board: the app pays gold for what is built by a river."),
@@ -57,15 +44,6 @@ def refusal(error: IllegalAction) -> str | None:
                                     "You have built your %(limit)s bridges already.",
                                     p["limit"] if isinstance(p.get("limit"), int) else 3) % p,
         "bridge_not_connected": _("A bridge must touch your own road, settlement or city."),
-        "not_enough_gold": ngettext("That costs %(cost)s gold; you have %(gold)s.",
-                                    "That costs %(cost)s gold; you have %(gold)s.", cost) % p,
-        "gold_buys_used": ngettext("Gold buys at most %(limit)s resource a turn.",
-                                   "Gold buys at most %(limit)s resources a turn.",
-                                   p["limit"] if isinstance(p.get("limit"), int) else 2) % p,
-        "gold_on_phone": _("Gold is spent on the player's own phone: the cards go into their hand."),
-        "gold_trade_sides": _("Trade gold for a resource, or a resource for gold."),
-        "bank_sells_no_gold": _("The bank sells no gold: it comes from the river, bridges and other players."),
-        "trade_with_active": _("Trades are made with the player whose turn it is."),
     }
     return refusal_text(texts, error)
 
@@ -84,40 +62,8 @@ def log_text(entry: dict, names: list[str]) -> str | None:
         marks = {"river": _("along a river"), "bridge": _("a bridge site")}
         return _("Board: a path is marked %(mark)s.") % {"mark": marks.get(p["river_kind"], _("neither river nor bridge site"))} \
             if p.get("river_kind") else _("Board: a path is no longer marked.")
-    if kind == "gold_earned":
-        n = p["gold"] if isinstance(p["gold"], int) else 0
-        if p["reason"] == "bank":
-            return None  # the trade's own line says it
-        return ngettext("%(who)s takes %(n)s gold for %(reason)s (now %(total)s).",
-                        "%(who)s takes %(n)s gold for %(reason)s (now %(total)s).", n) % {
-            "who": who, "n": n, "reason": REASONS.get(p["reason"], p["reason"]), "total": p["total"]}
     if kind == "built_bridge":
         return _("%(who)s builds a bridge.") % {"who": who}
-    if kind == "bought_with_gold":
-        return _("%(who)s pays %(gold)s and takes 1 %(resource)s from the bank.") % {
-            "who": who, "gold": gold_text(p["gold"] if isinstance(p["gold"], int) else 2),
-            "resource": CARD_NAMES.get(p["resource"], p["resource"])}
-    if kind == "gold_traded":
-        return _("%(who)s trades %(gave)s with the bank for %(got)s.") % {
-            "who": who, "gave": _goods(p["gave"]), "got": _goods(p["got"])}
-    if kind == "gold_given":
-        return _("%(who)s gives %(to)s %(gold)s (a trade at the table).") % {
-            "who": who, "to": _name(names, p["to"]), "gold": gold_text(p["gold"] if isinstance(p["gold"], int) else 0)}
-    if kind == "gold_offered":
-        gold = gold_text(p["gold"] if isinstance(p["gold"], int) else 0)
-        if p["gold_by"] == seat:
-            return _("%(who)s offers %(to)s %(gold)s for %(cards)s.") % {
-                "who": who, "to": _name(names, p["to"]), "gold": gold, "cards": cards_text(p["cards"] or {})}
-        return _("%(who)s offers %(to)s %(cards)s for %(gold)s.") % {
-            "who": who, "to": _name(names, p["to"]), "gold": gold, "cards": cards_text(p["cards"] or {})}
-    if kind == "gold_offer_closed":
-        if p["answer"] == "withdraw":
-            return _("%(who)s withdraws the gold offer.") % {"who": who}
-        return _("%(who)s declines the gold offer.") % {"who": who}
-    if kind == "gold_traded_players":
-        return _("%(who)s gives %(to)s %(gold)s for %(cards)s.") % {
-            "who": who, "to": _name(names, p["to"]), "gold": gold_text(p["gold"] if isinstance(p["gold"], int) else 0),
-            "cards": cards_text(p["cards"] or {})}
     if kind == "rivers_titles":
         poor = p["poor"] or []
         if len(poor) == len(names):

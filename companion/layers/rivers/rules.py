@@ -22,7 +22,7 @@ The board (what the rulebook's text fixes; the river tiles themselves are only a
   (random, balanced, beginner) is refused with rivers_manual_board, and a game without a
   board with rivers_need_board: nothing would say which roads stand by a river.
 
-Gold (state["rivers"]["gold"], one number a seat: the coins of 1 and 5 are only change):
+Gold (state["gold"], the gold layer's; this scenario pays it out):
 - 1 gold for every road and every settlement built by the river, setup included, paid
   by whatever put it there (a Road Building road too); a settlement made a city there
   earns nothing more (gold is paid once per place: "paid").
@@ -31,12 +31,9 @@ Gold (state["rivers"]["gold"], one number a seat: the coins of 1 and 5 are only 
   at most 3 a player, never with Road Building. A bridge counts as a road for Longest
   Road (it lies in the board's roads, without using a road from the supply). Ordinary
   roads never go on a bridge site (hook road_closed).
-- Spending: 2 gold buy any one resource, at most twice a turn, in one's own turn (after
-  the roll, like trading). Gold trades like a resource: with the bank 4:1 (3:1 with a
-  3:1 harbour; no 2:1 harbour takes gold), either way (4 of a resource for 1 gold too),
-  and with the other players (paper: the table records the gold that changed hands; on
-  phones a gold offer to the active player or from it, accepted on the other phone).
-  The robber never takes gold and gold never counts on a 7.
+- Gold itself (buying, trading with the bank and between players, the robber never taking
+  it) is the shared gold layer's (companion/layers/gold/rules.py), which this scenario
+  needs: it earns with gold.earn and reads gold.held.
 - Wealthiest settler (+1 VP): the one player with the most gold; when someone else has as
   much or more, or the holder spends, it goes to whoever alone has the most, or is set
   aside. Poor settler (-2 VP): every player with the least gold; everyone when all are
@@ -49,14 +46,9 @@ base.home_hexes), which Catan for two and the Events deck read. A neutral colour
 keeps off the bridge sites too (LAYER_TWO, composed only with Catan for two, wraps its
 build_neutral).
 
-state["rivers"]:
-  gold [int]                       each seat's gold
-  earned [int], spent [int]        gold taken from / paid to the supply (gold + spent = earned + got from players - given)
-  moved [int]                      gold received from other players minus gold given to them
+state["rivers"] (each seat's gold: state["gold"], the gold layer's):
   paid {"edges": [], "corners": []}  river places whose gold was paid
   bridges {edge: seat}             built bridges
-  bought {"turn", "count"}         resources bought with gold in this turn
-  offers [offer]                   gold offers between players (phones), this turn only
   titled bool                      the titles are given (setup is over)
   wealthiest seat | None, poor [seat]
 """
@@ -65,12 +57,13 @@ from __future__ import annotations
 import copy
 
 from companion.layers.base import rules as base
+from companion.layers.gold import rules as gold
 from companion.machinery import board as boards
 from companion.machinery import hands
 from companion.machinery.composition import Actions, Layer, option, scenario
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
-from companion.machinery.turns import active_seat, whole_number
+from companion.machinery.turns import active_seat
 
 NAME = "rivers"
 TARGET = 10  # the rulebook: 10 points (11 with Harbormaster, which adds its own 1)
@@ -80,13 +73,6 @@ BRIDGES_EACH = 3
 BRIDGE_COST = {"brick": 2, "lumber": 1}
 BRIDGE_GOLD = 3
 RIVER_GOLD = 1  # a road or settlement by the river
-BUY_PRICE = 2  # gold for one resource
-BUYS_PER_TURN = 2
-BANK_RATIO, HARBOUR_RATIO = 4, 3  # gold traded with the bank; at a 3:1 harbour
-# "Coins are exchanged like resources: with the bank 4:1, at harbours, with other players":
-# coins are what is given (4 gold for a resource, 3 at a 3:1 harbour); the bank sells no
-# gold, it only comes from the river, bridges and other players. True would sell it too.
-GOLD_FROM_BANK = False
 WEALTHIEST_VP, POOR_VP = 1, -2
 # The island of the base frame: the base set without 2 mountains, 2 hills, 2 pastures and
 # the desert, plus the river hexes (2 swamps and, by our reading of the picture, a
@@ -94,8 +80,6 @@ WEALTHIEST_VP, POOR_VP = 1, -2
 RIVER_TERRAINS = {"hills": 3, "forest": 4, "pasture": 3, "fields": 4, "mountains": 3, "desert": 0, "swamp": SWAMPS}
 RIVER_SHARED = ("hills", "mountains", "pasture")  # the terrains the river hexes take from
 EDGE_KINDS = ("river", "bridge")
-GOLD = "gold"
-MAX_GOLD_MOVED = 99  # an amount argument's upper bound (more than the box's coins)
 
 _actions = Actions()
 
@@ -250,7 +234,7 @@ def road_closed(rules, state: dict) -> set:
     return bridge_sites(state["board"]["layout"]) if base.on_board(state) else set()
 
 
-# ---------------------------------------------------------------- gold
+# ---------------------------------------------------------------- gold by the river
 
 
 def part(state: dict) -> dict:
@@ -258,28 +242,7 @@ def part(state: dict) -> dict:
 
 
 def new_state(state: dict) -> None:
-    n = len(state["players"])
-    state[NAME] = {
-        "gold": [0] * n, "earned": [0] * n, "spent": [0] * n, "moved": [0] * n,
-        "paid": {"edges": [], "corners": []}, "bridges": {},
-        "bought": {"turn": None, "count": 0}, "offers": [], "next_offer": 0,
-        "titled": False, "wealthiest": None, "poor": [],
-    }
-
-
-def _earn(state: dict, step: Step, seat: int, amount: int, reason: str, where: str | None = None) -> None:
-    r = part(state)
-    r["gold"][seat] += amount
-    r["earned"][seat] += amount
-    step.log("gold_earned", seat=seat, gold=amount, reason=reason, where=where, total=r["gold"][seat])
-
-
-def _spend(state: dict, seat: int, amount: int) -> None:
-    r = part(state)
-    if r["gold"][seat] < amount:
-        raise IllegalAction("not_enough_gold", cost=amount, gold=r["gold"][seat])
-    r["gold"][seat] -= amount
-    r["spent"][seat] += amount
+    state[NAME] = {"paid": {"edges": [], "corners": []}, "bridges": {}, "titled": False, "wealthiest": None, "poor": []}
 
 
 def _pay_river_pieces(state: dict, step: Step) -> None:
@@ -297,39 +260,45 @@ def _pay_river_pieces(state: dict, step: Step) -> None:
             continue
         r["paid"]["edges"].append(edge)
         if isinstance(seat, int) and 0 <= seat < n:  # a neutral colour (Catan for two) holds no gold
-            _earn(state, step, seat, RIVER_GOLD, "road", edge)
+            gold.earn(state, step, seat, RIVER_GOLD, "road", where=edge)
     for corner in sorted(river_corners(layout) - paid_corners):
         seat = boards.owner_at(pieces, corner)
         if seat is None:
             continue
         r["paid"]["corners"].append(corner)
         if isinstance(seat, int) and 0 <= seat < n:
-            _earn(state, step, seat, RIVER_GOLD, "settlement", corner)
+            gold.earn(state, step, seat, RIVER_GOLD, "settlement", where=corner)
 
 
-def titles(gold: list[int]) -> tuple[int | None, list[int]]:
+def held_gold(state: dict) -> list[int]:
+    """Every seat's gold (the gold layer's)."""
+    return [gold.held(state, seat) for seat in range(len(state["players"]))]
+
+
+def titles(held: list[int]) -> tuple[int | None, list[int]]:
     """(the wealthiest settler: the one player with the most gold, else None;
     the poor settlers: every player with the least gold, everyone when all are equal)."""
-    most, least = max(gold), min(gold)
-    richest = [s for s, g in enumerate(gold) if g == most]
-    return (richest[0] if len(richest) == 1 else None), [s for s, g in enumerate(gold) if g == least]
+    most, least = max(held), min(held)
+    richest = [s for s, g in enumerate(held) if g == most]
+    return (richest[0] if len(richest) == 1 else None), [s for s, g in enumerate(held) if g == least]
 
 
 def _update_titles(state: dict, step: Step) -> None:
     r = part(state)
     if state["phase"] in ("board", "setup"):
         return
-    wealthiest, poor = titles(r["gold"])
+    held = held_gold(state)
+    wealthiest, poor = titles(held)
     if not r["titled"]:
         r["titled"] = True
         r["wealthiest"], r["poor"] = wealthiest, poor
-        step.log("rivers_titles", wealthiest=wealthiest, poor=poor, gold=list(r["gold"]))
+        step.log("rivers_titles", wealthiest=wealthiest, poor=poor, gold=held)
         return
     if wealthiest != r["wealthiest"]:
-        step.log("wealthiest", seat=wealthiest, previous=r["wealthiest"], gold=list(r["gold"]))
+        step.log("wealthiest", seat=wealthiest, previous=r["wealthiest"], gold=held)
         r["wealthiest"] = wealthiest
     if poor != r["poor"]:
-        step.log("poor", seats=poor, previous=list(r["poor"]), gold=list(r["gold"]))
+        step.log("poor", seats=poor, previous=list(r["poor"]), gold=held)
         r["poor"] = poor
 
 
@@ -337,7 +306,6 @@ def after_action(rules, state: dict, step: Step) -> None:
     if not base.on_board(state) or state["phase"] == "board":
         return
     _pay_river_pieces(state, step)
-    _drop_stale_offers(state)
     _update_titles(state, step)
 
 
@@ -399,7 +367,7 @@ def build_bridge(step: Step) -> None:
     state["board"]["pieces"]["roads"][edge] = seat  # a road for Longest Road, not from the supply
     part(state)["bridges"][edge] = seat
     step.log("built_bridge", seat=seat, edge=edge)
-    _earn(state, step, seat, BRIDGE_GOLD, "bridge", edge)
+    gold.earn(state, step, seat, BRIDGE_GOLD, "bridge", where=edge)
     base._update_longest_road(state, step, [seat])
 
 
@@ -419,226 +387,6 @@ def more_board_targets(rules, state: dict, viewer, seat: int) -> tuple[dict, set
         if viewer == "table" or hands.missing(hands.hand(state, seat), BRIDGE_COST):
             costly = {"bridge"}
     return {"bridge": bridge_targets(state, seat)}, costly
-
-
-# ---------------------------------------------------------------- spending gold
-
-
-def _own_turn_seat(step: Step) -> int:
-    """Gold is spent by the active player: on their phone with hands on phones (the cards
-    go to their hand), or by the table with paper cards."""
-    state = step.state
-    if hands.uses_hands(state) and "seat" not in step.actor:
-        raise IllegalAction("gold_on_phone")
-    return active_seat(state)
-
-
-def _resource(value) -> str:
-    if value not in base.RESOURCES:
-        raise IllegalAction("bad_resource", resource=str(value)[:20])
-    return value
-
-
-def _count_arg(value) -> int:
-    count = whole_number(1 if value in (None, "") else value, "bad_count")
-    if not 1 <= count <= MAX_GOLD_MOVED:
-        raise IllegalAction("bad_count")
-    return count
-
-
-@_actions.action("buy_with_gold", phases={"main"}, actors={"active", "table"})
-def buy_with_gold(step: Step) -> None:
-    """2 gold for any one resource from the bank, at most twice a turn."""
-    state = step.state
-    seat = _own_turn_seat(step)
-    resource = _resource(step.args.get("resource"))
-    bought = part(state)["bought"]
-    done = bought["count"] if bought["turn"] == state["turn"]["number"] else 0
-    if done >= BUYS_PER_TURN:
-        raise IllegalAction("gold_buys_used", limit=BUYS_PER_TURN)
-    if hands.uses_hands(state) and state["bank"][resource] < 1:
-        raise IllegalAction("bank_lacks", resource=resource)
-    _spend(state, seat, BUY_PRICE)
-    if hands.uses_hands(state):
-        hands.take_from_bank(state, seat, {resource: 1})
-    part(state)["bought"] = {"turn": state["turn"]["number"], "count": done + 1}
-    step.log("bought_with_gold", seat=seat, resource=resource, gold=BUY_PRICE, total=part(state)["gold"][seat])
-
-
-def gold_ratio(state: dict, seat: int) -> int:
-    """Gold given to the bank: 4 for 1, or 3 for 1 with a 3:1 harbour."""
-    board = state["board"]
-    corners = boards.geometry(board["layout"]).edge_corners
-    generic = any(kind == boards.GENERIC and any(boards.owner_at(board["pieces"], c) == seat for c in corners[e])
-                  for e, kind in board["layout"]["harbours"].items())
-    return HARBOUR_RATIO if generic else BANK_RATIO
-
-
-@_actions.action("trade_gold", phases={"main"}, actors={"active", "table"})
-def trade_gold(step: Step) -> None:
-    """Gold traded with the bank like a resource: gold for a resource, or a resource for
-    gold, at the seat's ratio (4:1, a 3:1 harbour; a 2:1 harbour for its own resource)."""
-    state = step.state
-    seat = _own_turn_seat(step)
-    give, get = step.args.get("give"), step.args.get("get")
-    count = _count_arg(step.args.get("count"))
-    if (give == GOLD) == (get == GOLD):
-        raise IllegalAction("gold_trade_sides")
-    board = state["board"]
-    if give == GOLD:
-        resource = _resource(get)
-        ratio = gold_ratio(state, seat)
-        if hands.uses_hands(state) and state["bank"][resource] < count:
-            raise IllegalAction("bank_lacks", resource=resource)
-        _spend(state, seat, ratio * count)
-        if hands.uses_hands(state):
-            hands.take_from_bank(state, seat, {resource: count})
-        step.log("gold_traded", seat=seat, gave={GOLD: ratio * count}, got={resource: count}, ratio=ratio)
-        return
-    if not GOLD_FROM_BANK:
-        raise IllegalAction("bank_sells_no_gold")
-    resource = _resource(give)
-    ratio = boards.harbour_ratios(board["layout"], board["pieces"], seat)[resource]
-    if hands.uses_hands(state):
-        hands.pay_to_bank(state, seat, {resource: ratio * count})
-    _earn(state, step, seat, count, "bank")
-    step.log("gold_traded", seat=seat, gave={resource: ratio * count}, got={GOLD: count}, ratio=ratio)
-
-
-# ---------------------------------------------------------------- gold between players
-
-
-def _other_seat(state: dict, value, seat: int) -> int:
-    other = whole_number(value, "bad_trade_partner")
-    if not 0 <= other < len(state["players"]) or other == seat:
-        raise IllegalAction("bad_trade_partner")
-    return other
-
-
-def _move_gold(state: dict, giver: int, taker: int, amount: int) -> None:
-    r = part(state)
-    if r["gold"][giver] < amount:
-        raise IllegalAction("not_enough_gold", cost=amount, gold=r["gold"][giver])
-    r["gold"][giver] -= amount
-    r["gold"][taker] += amount
-    r["moved"][giver] -= amount
-    r["moved"][taker] += amount
-
-
-@_actions.action("give_gold", phases={"main"}, actors={"active", "table", "seat"},
-                 when=lambda s: not hands.uses_hands(s))
-def give_gold(step: Step) -> None:
-    """Paper cards: a trade with gold was made at the table (the cards changed hands there);
-    the app moves the gold. One side of it is the active player."""
-    state = step.state
-    giver = step.actor["seat"] if "seat" in step.actor else whole_number(step.args.get("seat"), "bad_seat")
-    if not 0 <= giver < len(state["players"]):
-        raise IllegalAction("bad_seat")
-    taker = _other_seat(state, step.args.get("to"), giver)
-    if active_seat(state) not in (giver, taker):
-        raise IllegalAction("trade_with_active")
-    amount = _count_arg(step.args.get("count"))
-    _move_gold(state, giver, taker, amount)
-    step.log("gold_given", seat=giver, to=taker, gold=amount)
-
-
-def _cards_arg(state: dict, value) -> dict:
-    return hands.bundle(value, "trade_terms", allow_empty=True, kinds=hands.kinds(state))
-
-
-@_actions.action("offer_gold", phases={"main"}, actors={"seat"}, when=hands.uses_hands)
-def offer_gold(step: Step) -> None:
-    """Phones: a trade with gold between the active player and another, offered by either:
-    `count` gold one way, `cards` the other; `give` says what the offering player gives
-    ("gold", or "cards" for gold)."""
-    state = step.state
-    seat = step.actor["seat"]
-    other = _other_seat(state, step.args.get("to"), seat)
-    active = active_seat(state)
-    if active not in (seat, other):
-        raise IllegalAction("trade_with_active")
-    gold = _count_arg(step.args.get("count"))
-    cards = _cards_arg(state, step.args.get("cards"))
-    if not cards or step.args.get("give") not in ("gold", "cards"):
-        raise IllegalAction("trade_terms")
-    pays_gold = step.args["give"] == "gold"
-    offer = {"from": seat, "to": other, "gold": gold, "cards": cards,
-             "gold_by": seat if pays_gold else other, "turn": state["turn"]["number"]}
-    _check_offer(state, offer, seat)
-    r = part(state)
-    if len(r["offers"]) >= 12:
-        raise IllegalAction("too_many_offers", limit=12)
-    r["next_offer"] += 1
-    offer["id"] = r["next_offer"]
-    r["offers"].append(offer)
-    step.log("gold_offered", seat=seat, to=other, gold=gold, cards=cards, gold_by=offer["gold_by"],
-             offer=offer["id"])
-
-
-def _check_offer(state: dict, offer: dict, seat: int) -> None:
-    """Can `seat` pay its side of the offer?"""
-    if offer["gold_by"] == seat:
-        if part(state)["gold"][seat] < offer["gold"]:
-            raise IllegalAction("not_enough_gold", cost=offer["gold"], gold=part(state)["gold"][seat])
-    else:
-        short = hands.missing(hands.hand(state, seat), offer["cards"])
-        if short:
-            raise IllegalAction("cannot_afford", missing=hands.describe(short))
-
-
-def _offer(state: dict, value) -> dict:
-    number = whole_number(value, "no_such_offer")
-    offer = next((o for o in part(state)["offers"] if o["id"] == number), None)
-    if offer is None:
-        raise IllegalAction("no_such_offer")
-    return offer
-
-
-@_actions.action("answer_gold", phases={"main"}, actors={"seat"}, when=hands.uses_hands)
-def answer_gold(step: Step) -> None:
-    """The other player accepts (the trade is made at once) or declines; its maker may
-    withdraw it the same way."""
-    state = step.state
-    seat = step.actor["seat"]
-    offer = _offer(state, step.args.get("offer"))
-    answer = step.args.get("answer")
-    r = part(state)
-    if answer == "withdraw" and seat == offer["from"] or answer == "decline" and seat == offer["to"]:
-        r["offers"].remove(offer)
-        step.log("gold_offer_closed", seat=seat, offer=offer["id"], answer=answer)
-        return
-    if answer != "accept" or seat != offer["to"]:
-        raise IllegalAction("offer_not_for_you")
-    maker = offer["from"]
-    _check_offer(state, offer, seat)
-    try:
-        _check_offer(state, offer, maker)
-    except IllegalAction:
-        raise IllegalAction("partner_cannot_pay") from None
-    gold_by = offer["gold_by"]
-    cards_by = maker if gold_by == seat else seat
-    _move_gold(state, gold_by, cards_by, offer["gold"])
-    hands.move(state, cards_by, gold_by, offer["cards"])
-    r["offers"].remove(offer)
-    step.log("gold_traded_players", seat=gold_by, to=cards_by, gold=offer["gold"], cards=offer["cards"],
-             offer=offer["id"])
-
-
-def _drop_stale_offers(state: dict) -> None:
-    """Gold offers last for their turn, and only while their maker can pay."""
-    r = part(state)
-    if not r["offers"]:
-        return
-    kept = []
-    for offer in r["offers"]:
-        if offer["turn"] != state["turn"]["number"] or state["phase"] == "finished":
-            continue
-        try:
-            _check_offer(state, offer, offer["from"])
-        except IllegalAction:
-            continue
-        kept.append(offer)
-    r["offers"] = kept
 
 
 # ---------------------------------------------------------------- with Catan for two
@@ -664,10 +412,7 @@ def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
     r = part(state)
     layout = state["board"]["layout"] if base.on_board(state) else {}
     found = features(layout) if layout else {"river": [], "bridges": []}
-    seat = None if viewer == "table" else int(viewer)
-    bought = r["bought"]["count"] if r["bought"]["turn"] == state["turn"]["number"] else 0
     return NAME, {
-        "gold": list(r["gold"]),
         "titled": r["titled"],
         "wealthiest": r["wealthiest"],
         "poor": list(r["poor"]),
@@ -675,11 +420,6 @@ def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
         "bridge_sites": found["bridges"],
         "bridges": dict(r["bridges"]),
         "bridges_left": [BRIDGES_EACH - _bridges_of(state, s) for s in range(len(state["players"]))],
-        "buys_left": BUYS_PER_TURN - bought,
-        "gold_ratio": gold_ratio(state, seat) if seat is not None and layout else None,
-        "gold_ratios": [gold_ratio(state, s) for s in range(len(state["players"]))] if layout else None,
-        # Offers are said aloud at a real table: everyone sees them.
-        "offers": [dict(o, cards=dict(o["cards"])) for o in r["offers"]],
     }
 
 
@@ -687,6 +427,7 @@ LAYER = Layer(
     name=NAME,
     applies=scenario(NAME),
     scenario=NAME,
+    needs=(gold.NAME,),
     terrains={"swamp": None},
     actions=_actions.table,
     wraps={"edit_hex": _two_beside_twelve},

@@ -1,14 +1,15 @@
-"""What the screens show for Rivers of Catan (rules.py): every player's gold and titles
+"""What the screens show for Rivers of Catan (rules.py): every player's titles and bridges
 (the table and the scoreboard), the rivers and bridge sites on the board, a phone's own
-gold with its buy and trade forms, the bridge sites to tap, and the board editor's form
-for a tapped path."""
+titles, the bridge sites to tap, and the board editor's form for a tapped path. Gold
+itself (every player's, the forms to spend and trade it) is the gold layer's screens."""
 from django.utils.translation import gettext_lazy
 
 from companion.board_svg import frame_drawing, seat_color
-from companion.messages import CARD_NAMES, cards_text
+from companion.messages import cards_text
 
 from . import rules
-from .messages import BOARD_PROBLEMS, gold_text
+from ..gold.messages import gold_text
+from .messages import BOARD_PROBLEMS
 
 TERRAIN_NAMES = {"swamp": gettext_lazy("swamp (nothing)")}
 # The keys this layer adds to a screen's context, as the templates find them in other games.
@@ -71,7 +72,8 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
     players = view["players"]
     me = (view.get("me") or {}).get("seat")
     titled = r["titled"]
-    rows = [{"player": p, "gold": r["gold"][p["seat"]],
+    held = view["gold"]["held"]
+    rows = [{"player": p, "gold": held[p["seat"]],
              "wealthiest": titled and r["wealthiest"] == p["seat"], "poor": titled and p["seat"] in r["poor"],
              "bridges_left": r["bridges_left"][p["seat"]]} for p in players]
     colors = [p["color"] for p in players]
@@ -86,17 +88,10 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "everyone_poor": titled and len(r["poor"]) == len(players),
         "drawing": _drawing(r, colors, picture) if picture else None,
         "hands": view["config"]["play_mode"] == "hands",
-        "buys_left": r["buys_left"],
-        "buy_price": rules.BUY_PRICE,
-        "buy_price_text": gold_text(rules.BUY_PRICE),
-        "gold_from_bank": rules.GOLD_FROM_BANK,
         "bridge_gold_text": gold_text(rules.BRIDGE_GOLD),
         "bridge_cost": cards_text(rules.BRIDGE_COST),
         "bridge_gold": rules.BRIDGE_GOLD,
-        "active_gold": r["gold"][view["active_seat"]] if view["active_seat"] is not None else 0,
-        "active_ratio": r["gold_ratios"][view["active_seat"]] if view["active_seat"] is not None else 0,
         "me": None,
-        "offers": [],
         "board_phase": None,
     }
     if picture and picture["targets"].get("neutral_road"):
@@ -112,19 +107,8 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         }
         _board_targets(view, picture)
     if me is not None:
-        out["me"] = {"seat": me, "gold": r["gold"][me], "gold_text": gold_text(r["gold"][me]),
-                     "ratio": r["gold_ratio"], "wealthiest": titled and r["wealthiest"] == me,
-                     "poor": titled and me in r["poor"], "bridges_left": r["bridges_left"][me],
-                     "can_buy": r["buys_left"] > 0 and r["gold"][me] >= rules.BUY_PRICE,
-                     "partners": [p for p in players if p["seat"] != me]}
-    out["active_ratio_text"] = gold_text(out["active_ratio"])
-    for offer in r["offers"]:
-        out["offers"].append({
-            **offer, "maker": players[offer["from"]], "addressee": players[offer["to"]],
-            "gold_text": gold_text(offer["gold"]), "cards_text": cards_text(offer["cards"]),
-            "maker_gives_gold": offer["gold_by"] == offer["from"],
-            "mine": me == offer["from"], "for_me": me == offer["to"]})
-    out["resources"] = [{"code": code, "name": CARD_NAMES[code]} for code in rules.base.RESOURCES]
+        out["me"] = {"seat": me, "wealthiest": titled and r["wealthiest"] == me,
+                     "poor": titled and me in r["poor"], "bridges_left": r["bridges_left"][me]}
     scores = {key: out[key] for key in ("rows", "titled", "wealthiest_seat", "poor_seats", "everyone_poor")}
     scores["wealthiest"] = out["wealthiest"] is not None
     return {"rivers": out, "rivers_scores": scores}
