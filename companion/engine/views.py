@@ -62,7 +62,7 @@ def view(state: dict, viewer, version: int = 0) -> dict:
         "roll_counts": state["roll_counts"][2:],
         "rolls_total": sum(state["roll_counts"]),
         "players": players,
-        "dev_deck_left": sum(state["dev_deck"].values()),
+        "dev_deck_left": rules.dev_deck_left(state),
         "longest_road": state["longest_road"],
         "largest_army": state["largest_army"],
         "winner": state["winner"],

@@ -32,6 +32,8 @@ Hooks (name -> one function per layer that has it; called in registry order):
     road_closed(rules, state) -> edges              where no ordinary road may go
     road_weights(rules, state) -> {edge: weight}    what a road counts for Longest Road
     target_bonus(rules, state, seat) -> int         more points `seat` needs to win
+    dev_deck_left(rules, state) -> int | None       a deck of the scenario's own
+    harbour_pieces(rules, state) -> pieces          the pieces whose harbours count
   hooks one layer offers another (at most one provider): see `Rules.provided`.
 """
 from __future__ import annotations
@@ -250,6 +252,20 @@ class Rules:
         for hook in self.hooks("road_weights"):
             weights.update(hook(self, state))
         return weights or None
+
+    def dev_deck_left(self, state: dict) -> int:
+        """Development cards left to buy (a scenario with a deck of its own says how many)."""
+        for hook in self.hooks("dev_deck_left"):
+            left = hook(self, state)
+            if left is not None:
+                return left
+        return sum(state["dev_deck"].values())
+
+    def harbour_pieces(self, state: dict) -> dict:
+        """The pieces that may use their harbours (a scenario's conquered buildings may not)."""
+        for hook in self.hooks("harbour_pieces"):
+            return hook(self, state)
+        return state["board"]["pieces"]
 
     def target(self, state: dict, seat: int) -> int:
         """The points `seat` needs to win (the game's target, plus what a layer adds)."""

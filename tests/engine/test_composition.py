@@ -218,6 +218,8 @@ def test_every_combination_is_composed_or_refused_with_a_reason(core, variants):
     ({"rules": "base", "scenario": "fishermen", "board": "none"}, "fishermen_needs_board"),
     ({"rules": "base", "scenario": "rivers", "board": "none"}, "rivers_need_board"),
     ({"rules": "base", "scenario": "caravans", "board": "none"}, "caravans_need_board"),
+    ({"rules": "cities_knights", "scenario": "barbarian_attack"}, "barbarian_attack_base_only"),
+    ({"rules": "base", "scenario": "barbarian_attack", "board": "none"}, "barbarian_attack_needs_board"),
 ])
 def test_refused_combinations_are_refused_at_creation(config, code):
     with pytest.raises(IllegalAction) as caught:
@@ -345,7 +347,7 @@ def test_harbormaster_is_awarded_in_cities_and_knights():
     second = corners[-1]
     put_city(state, 1, first)
     state["phase"], state["turn"] = "main", {"number": 5, "seat": 0, "rolled": True, "dev_played": False}
-    assert harbormaster.harbour_points(state)[1] == 2
+    assert harbormaster.harbour_points(ruleset(state), state)[1] == 2
     before = rules.vp_total(state, 1)
     state, _ = apply(state, {"type": "end_turn", "actor": T})
     assert harbormaster.holder(state) is None  # 2 harbour points are not enough

@@ -212,12 +212,12 @@ def recount(state):
 def test_harbour_points_one_per_settlement_two_per_city():
     state = board_game(harbormaster=True)
     corners = harbour_corners(state)
-    assert harbormaster.harbour_points(state) == {0: 0, 1: 0, 2: 0, 3: 0}
+    assert harbormaster.harbour_points(ruleset(state), state) == {0: 0, 1: 0, 2: 0, 3: 0}
     pieces = state["board"]["pieces"]
     pieces["settlements"][corners[0]] = 1
     pieces["cities"][corners[2]] = 1
     pieces["settlements"][corners[4]] = 2
-    assert harbormaster.harbour_points(state) == {0: 0, 1: 3, 2: 1, 3: 0}
+    assert harbormaster.harbour_points(ruleset(state), state) == {0: 0, 1: 3, 2: 1, 3: 0}
 
 
 def test_harbormaster_first_to_three_then_more_takes_it():
@@ -240,7 +240,7 @@ def test_harbormaster_first_to_three_then_more_takes_it():
     for corner in corners[6:9:2]:
         pieces["cities"][corner] = 2
     state = recount(state)
-    assert harbormaster.harbour_points(state)[2] == 4 and harbormaster.holder(state) == 2
+    assert harbormaster.harbour_points(ruleset(state), state)[2] == 4 and harbormaster.holder(state) == 2
     # (the pieces were put on the board by hand: only the card's 2 VP moved)
     assert ruleset(state).vp_public(state, 1) == 2 and ruleset(state).vp_public(state, 2) == 2 + 2
     state["board"]["pieces"]["cities"][corners[10]] = 1  # red 3 + 2 = 5 > 4

@@ -22,16 +22,18 @@ HARBORMASTER_VP = 2
 _actions = Actions()
 
 
-def harbour_points(state: dict) -> dict[int, int] | None:
-    """1 per settlement and 2 per city at a harbour, per seat (None without a board)."""
+def harbour_points(rules, state: dict) -> dict[int, int] | None:
+    """1 per settlement and 2 per city at a harbour, per seat (None without a board); a
+    building whose harbour may not be used (a scenario's conquered one) counts nothing."""
     if not base.on_board(state):
         return None
     board = state["board"]
+    pieces = rules.harbour_pieces(state)
     g = boards.geometry(board["layout"])
     corners = {c for edge in board["layout"].get("harbours", {}) for c in g.edge_corners.get(edge, ())}
     points = {s: 0 for s in range(len(state["players"]))}
     for corner in corners:
-        occupant = boards.building_at(board["pieces"], corner)
+        occupant = boards.building_at(pieces, corner)
         if occupant and occupant[0] in points:  # not a neutral colour (catan_for_two)
             points[occupant[0]] += 2 if occupant[1] == "city" else 1
     return points
@@ -61,7 +63,7 @@ def _set_holder(state: dict, step: Step, seat: int | None, points: int | None = 
 def update_harbormaster(rules, state: dict, step: Step) -> None:
     if not base.on_board(state) or state["phase"] == "finished":
         return
-    points = harbour_points(state)
+    points = harbour_points(rules, state)
     new = award(points, holder(state))
     if new != holder(state):
         _set_holder(state, step, new, points[new])
@@ -83,7 +85,7 @@ def set_harbormaster(step: Step) -> None:
 
 
 def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
-    return "variants", {"harbormaster": True, "holder": holder(state), "harbour_points": harbour_points(state)}
+    return "variants", {"harbormaster": True, "holder": holder(state), "harbour_points": harbour_points(rules, state)}
 
 
 LAYER = Layer(

@@ -1,0 +1,103 @@
+"""Barbarian Attack in a real browser, from the new-game form to a scored win: the scenario
+picked on the home page (the castle and the desert on the outer ring, 2 barbarians on the
+coast, 34 in the pool), the table entering its deck (all knighting here, so that the cards
+drawn are known), setup tapped on the table, a city bringing the barbarians ashore, a
+knight card resolved by tapping a path beside the castle, the knight moved away at the end
+of the turn from Ala's phone (the other phones have no such form), and building on to 12."""
+import pytest
+from playwright.sync_api import expect
+
+from .harness import join_phones, new_table
+from .test_caravans import hx_targets, road_towards_a_spot, tap_target
+from .test_two_players import status_version, type_roll, wait_version
+
+pytestmark = pytest.mark.e2e
+
+
+def _click_action(page, kind: str) -> None:
+    page.locator(f"#actions form:has(input[name='type'][value='{kind}']) button").first.click()
+
+
+def test_barbarian_attack_from_the_form_to_a_win(server, browser):
+    table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")],
+                      board="random", play_mode="paper", dice_source="typed", scenario="barbarian_attack",
+                      join_codes=True)
+    ala, bartek, celina = join_phones(browser, server, table, 3)
+    expect(table.locator('[data-testid="ba-panel"]')).to_contain_text("34 barbarians in the pool")
+    expect(table.locator("#board .terrain-castle")).to_have_count(1)
+    expect(table.locator('#board [data-testid="ba-barbarians"]')).to_have_count(2)
+    version = status_version(table)
+
+    # The table's deck: every card a knighting, so the test knows what is drawn.
+    table.locator('[data-testid="ba-deck-knighthood"]').fill("26")
+    for card in ("black_knight", "treason", "intrigue"):
+        table.locator(f'[data-testid="ba-deck-{card}"]').fill("0")
+    table.locator('[data-testid="ba-deck-submit"]').click()
+    version = wait_version(table, version + 1)
+
+    for _ in range(6):  # setup: a settlement then a city for each, the first spot each time
+        tap_target(table, ".target-corner", "corner", hx_targets(table, ".target-corner", "corner")[0])
+        version = wait_version(table, version + 1)
+        tap_target(table, ".target-edge", "edge", hx_targets(table, ".target-edge", "edge")[0])
+        version = wait_version(table, version + 1)
+
+    # Ala upgrades her settlement: the barbarians land.
+    type_roll(table, (2, 3))
+    version = wait_version(table, version + 1)
+    city = hx_targets(table, ".target-corner[hx-vals*='build_city']", "corner")[0]
+    tap_target(table, ".target-corner[hx-vals*='build_city']", "corner", city)
+    version = wait_version(table, version + 1)
+    expect(table.locator('[data-testid="ba-landing"]')).to_be_visible()
+
+    # A development card: knighting, resolved at once on the board beside the castle.
+    table.locator("#actions button[value='buy_dev']").first.click()
+    version = wait_version(table, version + 1)
+    expect(ala.locator('[data-testid="ba-card"]')).to_contain_text("Knighting")
+    expect(ala.locator("#board .target-ba-knight")).not_to_have_count(0)
+    expect(bartek.locator("#board .target-ba-knight")).to_have_count(0)
+    ala.locator("#board .target-ba-knight").first.click()
+    version = wait_version(table, version + 1)
+    expect(table.locator('#board [data-testid="ba-knight"]')).to_have_count(1)
+
+    # The end of the turn: the knight must leave the castle (Ala's phone only).
+    _click_action(table, "end_turn")
+    version = wait_version(table, version + 1)
+    expect(ala.locator('[data-testid="ba-moves"]')).to_be_visible()
+    expect(bartek.locator('[data-testid="ba-moves"]')).to_have_count(0)
+    expect(ala.locator('[data-testid="ba-moves"]')).to_contain_text("must leave the castle")
+    ala.locator('[data-testid="ba-move-submit"]').first.click()
+    version = wait_version(table, version + 1)
+    ala.locator('[data-testid="ba-knights-done-submit"]').click()
+    version = wait_version(table, version + 1)
+
+    def others_then_ala(version):
+        for _ in range(2):  # Bartek and Celina roll and end (no knights: no moves)
+            type_roll(table, (2, 3))
+            version = wait_version(table, version + 1)
+            _click_action(table, "end_turn")
+            version = wait_version(table, version + 1)
+        type_roll(table, (2, 3))
+        return wait_version(table, version + 1)
+
+    version = others_then_ala(version)
+    # Ala builds on to 12 points (ending her turns when nothing is left to build).
+    for _ in range(150):
+        if table.locator(".final").count():
+            break
+        for selector, key in ((".target-corner[hx-vals*='build_city']", "corner"),
+                              (".target-corner[hx-vals*='build_settlement']", "corner"),
+                              (".target-edge[hx-vals*='build_road']", "edge")):
+            found = hx_targets(table, selector, key)
+            if found:
+                tap_target(table, selector, key, road_towards_a_spot(table, found) if key == "edge" else found[0])
+                version = wait_version(table, version + 1)
+                break
+        else:
+            _click_action(table, "end_turn")
+            version = wait_version(table, version + 1)
+            if table.locator('[data-testid="ba-knights-done"]').count():
+                _click_action(table, "knights_done")
+                version = wait_version(table, version + 1)
+            version = others_then_ala(version)
+    expect(table.locator(".final")).to_be_visible()
+    expect(table.locator(".final")).to_contain_text("Ala")

@@ -1,0 +1,227 @@
+"""Barbarian Attack over random legal games (hands on phones and paper, 3-4 players): the
+barbarians are conserved (pool + on the coast + prisoners = 36, at most 3 on a hex, only on
+coastal hexes), knights too (at most 6 a player, only on paths, never beside the castle
+after the end of a turn), the cards (bank + hands) and the scenario's deck (deck + discards
++ the card being resolved = 26), gold never below 0; the replay gives the live state, undo
+and redo round trip, and no player's view shows a card stolen from someone else."""
+import json
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from companion.engine import IllegalAction, fold, view
+from companion.layers.barbarian_attack import rules as ba
+from companion.layers.base import rules as base
+from companion.layers.gold import rules as gold
+
+from .test_barbarian_attack import LAYOUT, Game, registered  # noqa: F401  (autouse: the package registered)
+from .test_properties import same_play
+
+
+def _hand_pick(hand: dict, total: int) -> dict:
+    cards, left = {}, total
+    for r in base.RESOURCES:
+        take = min(hand[r], left)
+        if take:
+            cards[r] = take
+            left -= take
+    return cards
+
+
+def _step(data, game) -> bool:
+    state = game.state
+    phase = state["phase"]
+    hands_mode = state["bank"] is not None
+    b = state["barbarian_attack"]
+    if phase == "finished":
+        return False
+    if phase == "setup":
+        targets = view(state, "table")["board"]["targets"]
+        if "settlement" in targets:
+            game.act("place_settlement", corner=data.draw(st.sampled_from(targets["settlement"])))
+        else:
+            game.act("place_road", edge=data.draw(st.sampled_from(targets["road"])))
+        return True
+    if phase == "roll" and state["config"]["dice_source"] == "events":
+        game.act("reveal_event", actor={"seat": state["turn"]["seat"]})
+        return True
+    if phase == "event":  # the Events deck's answers, paper mode: an earthquake, a card taken
+        p = state["pending"][0]
+        if p["kind"] == "earthquake":
+            damaged = {d["edge"] for d in state["events"]["damaged"]}
+            own = sorted(e for e, s in state["board"]["pieces"]["roads"].items() if s == p["seat"] and e not in damaged)
+            game.act("damage_road", actor={"seat": p["seat"]}, edge=data.draw(st.sampled_from(own)))
+        else:
+            others = [s for s in range(len(state["players"])) if s != p["seat"]]
+            game.act(p["kind"], actor={"seat": p["seat"]}, victim=data.draw(st.sampled_from(others)))
+        return True
+    if phase == "roll":
+        game.act("roll", actor={"seat": state["turn"]["seat"]},
+                 dice=[data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6))])
+        return True
+    if phase == "discard":
+        p = state["pending"][0]
+        if hands_mode:
+            hand = state["players"][p["seat"]]["hand"]
+            game.act("discard", actor={"seat": p["seat"]}, cards=_hand_pick(hand, sum(hand.values()) // 2))
+        else:
+            game.act("discard", actor={"seat": p["seat"]}, hand_size=data.draw(st.integers(0, 12)))
+        return True
+    if phase == "steal":
+        game.act("steal", victim=data.draw(st.sampled_from(state["board"]["victims"])))
+        return True
+    if phase == ba.KNIGHT_PHASE:
+        seat = b["card"]["seat"]
+        game.act("place_knight", actor={"seat": seat},
+                 edge=data.draw(st.sampled_from(view(state, seat)["board"]["targets"]["knight"])))
+        return True
+    if phase == ba.INTRIGUE:
+        game.act("barbarian_intrigue", actor={"seat": b["card"]["seat"]},
+                 hex=data.draw(st.sampled_from(sorted(b["barbarians"]))))
+        return True
+    if phase == ba.TREASON:
+        coast = ba.coastal_hexes(state["board"]["layout"])
+        standing = sorted(b["barbarians"])
+        sources = data.draw(st.permutations(standing))[:2]
+        moving = len(sources) + min(2 - len(sources), b["pool"])
+        open_ = [h for h in coast if h not in sources and b["barbarians"].get(h, 0) < ba.CONQUER]
+        targets = data.draw(st.permutations(open_))[:moving]
+        game.act("barbarian_treason", actor={"seat": b["card"]["seat"]}, sources=list(sources), targets=list(targets))
+        return True
+    if phase == ba.MOVES:
+        seat = state["turn"]["seat"]
+        moves = view(state, seat)["barbarian_attack"]["moves"]
+        if moves and data.draw(st.booleans()):
+            start = data.draw(st.sampled_from(sorted(moves)))
+            to, paths = data.draw(st.sampled_from(moves[start]))
+            if paths > ba.MOVE and hands_mode and not state["players"][seat]["hand"]["grain"]:
+                to = next((t for t, n in moves[start] if n <= ba.MOVE), None)
+                if to is None:
+                    game.act("knights_done", actor={"seat": seat})
+                    return True
+            game.act("move_knight", actor={"seat": seat}, **{"from": start, "to": to})
+            return True
+        game.act("knights_done", actor={"seat": seat})
+        return True
+    if phase == "main":
+        seat = state["turn"]["seat"]
+        actor = {"seat": seat}
+        targets = view(state, seat)["board"]["targets"]
+        choices = ["end_turn", "dev", "dev"] + [k for k in ("city", "settlement", "road") if targets.get(k)]
+        hand = state["players"][seat]["hand"]
+        if hands_mode and any(n >= 4 for n in hand.values()):
+            choices.append("trade")
+        kind = data.draw(st.sampled_from(choices))
+        try:
+            if kind == "end_turn":
+                game.act("end_turn", actor=actor)
+            elif kind == "dev":
+                game.act("buy_dev", actor=actor)
+            elif kind == "trade":
+                give = next(r for r in base.RESOURCES if hand[r] >= 4)
+                get = data.draw(st.sampled_from([r for r in base.RESOURCES if r != give]))
+                game.act("trade_bank", actor=actor, give=give, get=get)
+            elif kind == "road":
+                game.act("build_road", actor=actor, edge=data.draw(st.sampled_from(targets["road"])))
+            else:
+                game.act(f"build_{kind}", actor=actor, corner=data.draw(st.sampled_from(targets[kind])))
+        except IllegalAction:
+            game.act("end_turn", actor=actor)
+        return True
+    return False
+
+
+def _check(game):
+    state = game.state
+    b = state["barbarian_attack"]
+    coast = set(ba.coastal_hexes(LAYOUT))
+    assert b["pool"] >= 0
+    assert b["pool"] + sum(b["barbarians"].values()) + sum(b["prisoners"]) == ba.BARBARIANS
+    assert set(b["barbarians"]) <= coast and all(1 <= n <= ba.CONQUER for n in b["barbarians"].values())
+    for seat in range(len(state["players"])):
+        assert 0 <= ba.knights_left(state, seat) <= ba.KNIGHTS
+        assert gold.held(state, seat) >= 0
+    in_play = 1 if b["card"] else 0
+    assert sum(b["deck"].values()) + sum(b["discards"].values()) + in_play == sum(ba.DECK.values())
+    if state["bank"] is not None:
+        for r in base.RESOURCES:
+            assert state["bank"][r] + sum(p["hand"][r] for p in state["players"]) == 19
+    if state["phase"] == "roll":  # a turn has ended: nobody stays beside the castle
+        assert not set(b["knights"]) & ba.castle_paths(state)
+    assert state["phase"] in ("setup", "roll", "main", "discard", "steal", "event", ba.MOVES, ba.KNIGHT_PHASE, ba.TREASON,
+                              ba.INTRIGUE, "finished")
+
+
+def _no_leaks(state):
+    for seat in range(len(state["players"])):
+        seen = view(state, seat)
+        for e in seen["log"]:
+            if e["kind"] == "stole" and seat not in (e["seat"], e["params"].get("victim")):
+                assert "card" not in e["params"]
+
+
+def _play(data, game, steps):
+    states = [game.state]
+    for _ in range(steps):
+        try:
+            if not _step(data, game):
+                break
+        except IllegalAction:
+            continue
+        states.append(game.state)
+        _check(game)
+    return states
+
+
+def _round_trip(game, states):
+    _no_leaks(game.state)
+    b = game.state["barbarian_attack"]
+    event(f"knights on the board: {min(len(b['knights']), 3)}+")
+    event(f"prisoners taken: {bool(sum(b['prisoners']))}")
+    event(f"hexes conquered: {bool(ba.conquered(game.state))}")
+    replayed, _history = fold(json.loads(json.dumps(game.config)), json.loads(json.dumps(game.records)))
+    assert replayed == game.state
+    if game.records:
+        undo = {"seq": len(game.records) + 1, "kind": "undo", "target": game.records[-1]["seq"]}
+        undone, _ = fold(game.config, game.records + [undo])
+        assert same_play(undone, states[-2])
+        redo = {"seq": len(game.records) + 2, "kind": "redo", "target": game.records[-1]["seq"]}
+        assert same_play(fold(game.config, game.records + [undo, redo])[0], game.state)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data(), st.sampled_from(["hands", "paper"]), st.sampled_from([3, 4]))
+def test_random_barbarian_games_keep_barbarians_knights_cards_and_gold(data, play_mode, players):
+    game = Game(players=players, play_mode=play_mode, seed=data.draw(st.integers(0, 10 ** 6)))
+    states = _play(data, game, 220)
+    _round_trip(game, states)
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_random_barbarian_games_with_the_events_deck(data):
+    """Paper cards, the Events of Catan deck instead of dice: its 7s draw from an opponent,
+    Robber Flees does nothing, Conflict compares the knights on the board."""
+    game = Game(players=3, play_mode="paper", dice_source="events", seed=data.draw(st.integers(0, 10 ** 6)))
+    states = _play(data, game, 200)
+    _round_trip(game, states)
+    assert all(p["knights_played"] == 0 for p in game.state["players"])
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_undo_in_the_middle_of_a_card_or_the_knight_moves(data):
+    """Play until a card is being resolved or the knights move, then replay and undo."""
+    game = Game(players=3, play_mode="paper", seed=data.draw(st.integers(0, 10 ** 6)))
+    states = [game.state]
+    for _ in range(500):
+        try:
+            if not _step(data, game):
+                break
+        except IllegalAction:
+            continue
+        states.append(game.state)
+        _check(game)
+        if game.state["phase"] in (ba.MOVES, ba.KNIGHT_PHASE, ba.TREASON, ba.INTRIGUE) and len(states) > 40:
+            break
+    _round_trip(game, states)
