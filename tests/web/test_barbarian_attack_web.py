@@ -143,12 +143,6 @@ def test_polish_words(client):
     assert "Atak barbarzyńców" in table and "barbarzyńców w puli" in table
 
 
-def test_random_requests_never_fail_the_server():
-    """The scenarios' fuzz (tests/web/test_scenario_fuzz.py) on a Barbarian Attack game."""
-    from .test_scenario_fuzz import test_random_requests_to_a_scenario_game_never_fail_the_server as fuzz
-    fuzz("barbarian_attack")
-
-
 def test_the_screens_draw_conquered_hexes_fallen_buildings_knights_and_the_vp_rows():
     from companion.layers.barbarian_attack import screens
     from tests.engine.test_barbarian_attack import G, LAYOUT, Game, coastal, conquer

@@ -14,19 +14,21 @@ from companion import engine, services
 from companion.forms import LAYER_FIELDS, LAYER_LISTS
 from companion.machinery import hands
 from tests.engine.test_rivers import rivers_layout
+from tests.engine.test_traders_barbarians import tb_layout
 
 from .helpers import PLAYERS, host, joined_phones
 from .test_fuzz import FIELDS, _check_consistent, junk
 
 REQUESTS = 700
+MANUAL = {"rivers": rivers_layout, "traders_barbarians": tb_layout}
 MORE_FIELDS = [*LAYER_FIELDS, *LAYER_LISTS, "cards_grain", "cards_wool", "piece", "action", "tokens", "sea"]
 
 
 def _scenario_game(scenario: str):
     config = {"rules": "base", "players": PLAYERS, "dice_source": "typed", "board": "random", "play_mode": "hands",
               "scenario": scenario}
-    if scenario == "rivers":  # its rivers are entered by hand: a board as a table entered it
-        config["board_layout"] = rivers_layout()
+    if scenario in MANUAL:  # entered by hand (the rulebook gives only a picture): as a table entered it
+        config["board_layout"] = MANUAL[scenario]()
     return services.create_game(config, seed=9)
 
 
@@ -36,7 +38,7 @@ def _held(state: dict) -> tuple:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("scenario", ["fishermen", "rivers", "caravans"])
+@pytest.mark.parametrize("scenario", ["fishermen", "rivers", "caravans", "barbarian_attack", "traders_barbarians"])
 def test_random_requests_to_a_scenario_game_never_fail_the_server(scenario):
     rng = random.Random(f"scenario-fuzz-{scenario}")
     game = _scenario_game(scenario)

@@ -1,0 +1,152 @@
+"""What the screens show for Traders & Barbarians (rules.py): the wagons and barbarians on the
+board, every wagon's card, goods and deliveries, the goods stacks; on the active player's
+phone the wagon's moves (tap targets), grain, upgrade and chase; the barbarian move after a
+7 or a Knight; before the first roll, the table's confirmation of the development deck and of
+the wagon cards (the app's assumed numbers, rules.WAGON_CARDS: the table's printed cards win)."""
+from django.utils.translation import gettext_lazy
+
+from ...board_svg import frame_drawing
+from ...machinery import board as boards
+from ...machinery import hands
+from ...messages import cards_text
+from ..base.messages import DEV_CARD_NAMES, RESOURCE_NAMES
+from . import rules
+from .messages import good_name, target_name
+
+TERRAIN_NAMES = {
+    "castle": gettext_lazy("castle (target: needs glass and marble)"),
+    "quarry": gettext_lazy("quarry (target: needs tools)"),
+    "glassworks": gettext_lazy("glassworks (target: needs sand)"),
+}
+DEFAULTS = {"tb": None}
+PARTIALS = {
+    "actions": "traders_barbarians/actions.html",
+    "scoreboard": "traders_barbarians/scoreboard.html",
+    "board_layer": "traders_barbarians/board_layer.html",
+    "board_targets": "traders_barbarians/board_targets.html",
+    "board_editor": "traders_barbarians/board_editor.html",
+}
+VP_SOURCES = {"tb_deliveries": gettext_lazy("Deliveries"), "tb_wagon": gettext_lazy("Wagon at level 5")}
+READS = {"scoreboard": ("tb",)}
+TARGET_LETTERS = {"castle": "♜", "quarry": "⛏", "glassworks": "⚗"}
+
+
+def _r(value: float) -> float:
+    return round(value, 1)
+
+
+def _drawing(part: dict, players: list, picture: dict | None) -> dict:
+    if not picture:
+        return {"wagons": [], "barbarians": [], "targets": []}
+    d = frame_drawing(picture["frame"], picture["size"])
+    size = picture["size"]
+    at_node: dict[str, int] = {}
+    wagons = []
+    for seat, w in enumerate(part["wagons"]):
+        node = w["at"]
+        if node in d.corners:
+            x, y = d.corners[node]
+        elif node in d.hex_centres:
+            x, y = d.hex_centres[node]
+        else:
+            continue
+        k = at_node.get(node, 0)
+        at_node[node] = k + 1
+        dx = (k - 0.5) * 0.3 * size if k else 0
+        wagons.append({"seat": seat, "color": players[seat]["color"], "x": _r(x + dx - 0.22 * size),
+                       "y": _r(y - 0.14 * size), "w": _r(0.44 * size), "h": _r(0.28 * size),
+                       "cx": _r(x + dx), "cy": _r(y), "level": w["level"],
+                       "cargo": good_name(w["cargo"]) if w["cargo"] else ""})
+    barbarians = []
+    for edge in part["barbarians"]:
+        if edge in d.edges:
+            (x1, y1), (x2, y2) = d.edges[edge]
+            barbarians.append({"edge": edge, "x": _r((x1 + x2) / 2), "y": _r((y1 + y2) / 2), "r": _r(0.17 * size)})
+    targets = []
+    for t, h in part["targets"].items():
+        if h in d.hex_centres:
+            x, y = d.hex_centres[h]
+            targets.append({"target": t, "name": target_name(t), "x": _r(x), "y": _r(y - 0.45 * size),
+                            "cx": _r(x), "cy": _r(y), "r": _r(0.16 * size), "sign": TARGET_LETTERS[t]})
+    return {"wagons": wagons, "barbarians": barbarians, "targets": targets, "font": _r(0.2 * size),
+            "stroke": _r(0.05 * size)}
+
+
+def _wagon_targets(picture: dict | None) -> list[dict]:
+    """The wagon's tap targets, drawn a little inside a hex from their intersection (along the
+    line to its centre, between two paths): the settlement, city and road targets at the same
+    intersection stay tappable beside it. A target's centre is tapped where it is."""
+    if not picture:
+        return []
+    d = frame_drawing(picture["frame"], picture["size"])
+    g = boards.geometry(picture["frame"])
+    size = picture["size"]
+    out = []
+    for t in (picture.get("targets") or {}).get("tb_wagon", []):
+        x, y = t["x"], t["y"]
+        hexes = g.corner_hexes.get(t["id"])
+        if hexes:
+            hx, hy = d.hex_centres[hexes[0]]
+            x, y = x + 0.42 * (hx - x), y + 0.42 * (hy - y)
+        out.append({**t, "cx": _r(x), "cy": _r(y), "r": _r(0.15 * size)})
+    return out
+
+
+def _wagon(w: dict, player: dict) -> dict:
+    return {
+        "player": player, "level": w["level"], "mp": w["mp"], "gold": w["gold"],
+        "chase": ", ".join(str(n) for n in w["chase"]), "left": w["left"],
+        "cargo": good_name(w["cargo"]) if w["cargo"] else None,
+        "to": target_name(w["to"]) if w["to"] else None,
+        "delivered": len(w["delivered"]),
+        "delivered_text": ", ".join(good_name(g) for g in w["delivered"]),
+        "next_cost": cards_text(w["next_cost"]) if w["next_cost"] else None,
+        "top": w["next_cost"] is None, "tolls": w["tolls"], "grain": w["grain"], "moved": w["moved"],
+    }
+
+
+def _cards(cards: list[dict]) -> list[dict]:
+    """The wagon cards for the table's confirmation form: each value with its posted field."""
+    out = []
+    for c in cards:
+        level = c["level"]
+        out.append({"level": level, "mp": c["mp"], "gold": c["gold"],
+                    "chase": ", ".join(str(n) for n in c["chase"]),
+                    "cost": cards_text(c["cost"]) if c["cost"] else "–",
+                    "mp_field": rules.card_field("mp", level), "gold_field": rules.card_field("gold", level),
+                    "chase_field": rules.card_field("chase", level), "fixed_mp": level == 1,
+                    "costs": [] if level == 1 else [
+                        {"field": rules.card_field("cost", level, r), "name": RESOURCE_NAMES[r], "n": c["cost"].get(r, 0)}
+                        for r in hands.RESOURCES]})
+    return out
+
+
+def context(view: dict, names: list[str], picture: dict | None) -> dict:
+    part = view.get(rules.NAME)
+    if not part:
+        return {}
+    players = view["players"]
+    me = (view.get("me") or {}).get("seat")
+    active = view["turn"]["seat"] if view.get("turn") else None
+    wagons = [_wagon(w, players[s]) for s, w in enumerate(part["wagons"])]
+    move = part["move"]
+    return {"tb": {
+        "wagons": wagons,
+        "me": wagons[me] if me is not None else None,
+        "active": wagons[active] if active is not None else None,
+        "is_active": me is not None and me == active,
+        "stacks": [{"name": target_name(t), "goods": [{"name": good_name(g), "n": n} for g, n in s.items()],
+                    "left": sum(s.values())} for t, s in part["stacks"].items()],
+        "barbarians": len(part["barbarians"]),
+        "moves": len(part["moves"]),
+        "chaseable": list(part["chaseable"]),
+        "move": {"why": move["why"], "picked": move["from"] is not None,
+                 "mover": players[move["seat"]]} if move else None,
+        "drawing": _drawing(part, players, picture),
+        "wagon_targets": _wagon_targets(picture),
+        "virtual_dice": view["config"].get("dice_source") == "virtual",
+        "hands": view["config"]["play_mode"] == "hands",
+        "cards": _cards(part.get("cards") or []),
+        "cards_confirmed": part.get("cards_confirmed"),
+        "deck": [{"kind": k, "name": DEV_CARD_NAMES[k], "n": n} for k, n in part["deck"].items()] if part["deck"] else [],
+    }}

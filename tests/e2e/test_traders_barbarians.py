@@ -1,0 +1,181 @@
+"""Traders & Barbarians in a real browser, from the new-game form to a scored win: the
+scenario picked on the home page (a manual board), the board entered on the table screen
+(the castle, quarry and glassworks among the hexes, the three barbarians' paths), setup (a
+settlement, then a city with the wagon beside it), three phones joined; Ala's phone upgrades
+her wagon to level 5 (paper cards: the table keeps no hands), drives it by tapping the
+board's marked intersections to a target (a goods token) and on to where the goods are
+needed (a delivery: 1 point and gold), then the table builds on to 13 points."""
+import json
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.layers.traders_barbarians import rules as tb
+from companion.machinery import board as boards
+from tests.engine.test_traders_barbarians import BARBARIANS, tb_layout
+
+from .harness import SCREENSHOTS, join_phones, new_table
+from .test_two_players import status_version, type_roll, wait_version
+
+pytestmark = pytest.mark.e2e
+
+LAYOUT = tb_layout()
+G = boards.geometry("base")
+HEX_OF = {str(name): h for name, h in (("the castle", "0,-2"), ("the quarry", "-2,0"), ("the glassworks", "0,2"))}
+
+
+def hx_targets(page, selector: str, key: str) -> list[str]:
+    vals = page.locator(f"#board {selector}").evaluate_all("ts => ts.map(t => t.getAttribute('hx-vals'))")
+    return [json.loads(v)[key] for v in vals]
+
+
+def tap_target(page, selector: str, key: str, value: str) -> None:
+    page.locator(f"#board {selector}[hx-vals*='\"{key}\": \"{value}\"']").click()
+
+
+def distances(goal: str) -> dict:
+    """Paths from every intersection (and target centre) to `goal`."""
+    dist, frontier = {goal: 0}, [goal]
+    while frontier:
+        nxt = []
+        for node in frontier:
+            for other, _ in tb.neighbours(LAYOUT, node):
+                if other not in dist:
+                    dist[other] = dist[node] + 1
+                    nxt.append(other)
+        frontier = nxt
+    return dist
+
+
+def road_towards_a_spot(page, roads: list[str]) -> str:
+    """A road with an end where a settlement could stand (no building on or next to it)."""
+    built = set(page.locator("#board .buildings [data-corner]").evaluate_all("bs => bs.map(b => b.dataset.corner)"))
+    closed = tb.sea_corners(LAYOUT)
+    for edge in roads:
+        for corner in G.edge_corners[edge]:
+            if corner not in built and corner not in closed and not set(G.corner_corners[corner]) & built:
+                return edge
+    return roads[0]
+
+
+def end_turn(table) -> None:
+    table.locator("#actions form:has(input[name='type'][value='end_turn']) button").first.click()
+
+
+def test_traders_and_barbarians_from_the_form_to_a_win(server, browser):
+    table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")],
+                      board="manual", play_mode="paper", dice_source="typed", scenario="traders_barbarians")
+    version = status_version(table)
+    for hex_id, cell in LAYOUT["hexes"].items():
+        table.locator(f"#board .target-hex[hx-get$='hex={quote(hex_id, safe='/')}']").click()
+        expect(table.locator(f'#board-editor input[name="hex"][value="{hex_id}"]').first).to_be_attached()
+        form = table.locator("#board-editor form").first
+        form.locator('select[name="terrain"]').select_option(cell["terrain"])
+        if cell["number"]:
+            form.locator('select[name="number"]').select_option(str(cell["number"]))
+        form.locator('button[type="submit"]').click()
+        version = wait_version(table, version + 1)
+    for edge in BARBARIANS:
+        table.locator(f'#board .target-barbarian-start[data-edge="{edge}"]').click()
+        table.locator('#board-editor [data-testid="tb-barbarian-on"]').click()
+        version = wait_version(table, version + 1)
+    expect(table.locator('[data-testid="tb-barbarian"]')).to_have_count(3)
+    table.locator('button:has-text("The board is ready")').click()
+    version = wait_version(table, version + 1)
+    expect(table.locator('[data-testid="tb-target"]')).to_have_count(3)
+
+    # The wagon cards' numbers are printed only: the table confirms the app's (the defaults).
+    cards = table.locator('[data-testid="tb-wagon-cards"]')
+    expect(cards.locator('tr[data-testid^="tb-card-"]')).to_have_count(5)
+    cards.locator('button[type="submit"]').click()
+    version = wait_version(table, version + 1)
+    expect(table.locator('[data-testid="tb-cards-confirmed"]')).to_be_visible()
+
+    # Setup: a settlement and a road, then a city and a road (the wagon at the city).
+    for _ in range(6):
+        tap_target(table, ".target-corner", "corner", hx_targets(table, ".target-corner", "corner")[0])
+        version = wait_version(table, version + 1)
+        tap_target(table, ".target-edge", "edge", hx_targets(table, ".target-edge", "edge")[0])
+        version = wait_version(table, version + 1)
+    expect(table.locator('[data-testid^="tb-wagon-"] rect')).to_have_count(3)
+    phones = join_phones(browser, server, table, 3)
+    ala = phones[0]
+    expect(ala.locator('[data-testid="tb-mine"]')).to_contain_text("level 1")
+
+    # Ala upgrades her wagon to level 5 on her phone, then drives it.
+    type_roll(table, (2, 3))
+    version = wait_version(table, version + 1)
+    for level in range(2, 6):
+        ala.locator('[data-testid="tb-upgrade"] button').click()
+        version = wait_version(table, version + 1)
+        expect(table.locator('[data-testid="tb-level-0"]')).to_have_text(str(level))
+    delivered = False
+    for turn in range(12):
+        if turn:
+            for _seat in (1, 2):
+                type_roll(table, (2, 3))
+                version = wait_version(table, version + 1)
+                end_turn(table)
+                version = wait_version(table, version + 1)
+            type_roll(table, (2, 3))
+            version = wait_version(table, version + 1)
+        for _ in range(8):  # a level-5 wagon: 8 points, at least 4 paths
+            wait_version(ala, version)  # the phone's board shows the wagon where it is now
+            cargo = table.locator('[data-testid="tb-cargo-0"]').inner_text()
+            if "→" in cargo:
+                goal = HEX_OF[cargo.split("→")[1].strip()]
+                dist = distances(goal)
+            else:
+                tables = [distances(h) for h in HEX_OF.values()]
+                dist = {n: min(t.get(n, 99) for t in tables) for n in tables[0]}
+            options = hx_targets(ala, ".target-wagon", "to")
+            if not options:
+                break
+            best = min(options, key=lambda n: dist.get(n, 99))
+            tap_target(ala, ".target-wagon", "to", best)
+            version = wait_version(table, version + 1)
+            if table.locator('[data-testid="tb-delivered-0"]').inner_text() == "1":
+                delivered = True
+                break
+        if delivered:
+            break
+        end_turn(table)
+        version = wait_version(table, version + 1)
+    assert delivered
+    expect(table.locator("#log")).to_contain_text("delivers")
+    expect(table.locator('[data-testid="gold-0"]')).not_to_have_text("5")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    table.screenshot(path=str(SCREENSHOTS / "traders-barbarians-table.png"), full_page=True)
+
+    # Her next turn (the wagon moves after building): building on, paper cards: cities
+    # first, then settlements, else roads, until she wins at 13.
+    end_turn(table)
+    version = wait_version(table, version + 1)
+    for _seat in (1, 2):
+        type_roll(table, (2, 3))
+        version = wait_version(table, version + 1)
+        end_turn(table)
+        version = wait_version(table, version + 1)
+    type_roll(table, (2, 3))
+    version = wait_version(table, version + 1)
+    for _ in range(40):
+        if table.locator(".final").count():
+            break
+        for selector, key in ((".target-corner[hx-vals*='build_city']", "corner"),
+                              (".target-corner[hx-vals*='build_settlement']", "corner"),
+                              (".target-edge[hx-vals*='build_road']", "edge")):
+            found = hx_targets(table, selector, key)
+            if found:
+                tap_target(table, selector, key, road_towards_a_spot(table, found) if key == "edge" else found[0])
+                version = wait_version(table, version + 1)
+                break
+        else:
+            table.screenshot(path=str(SCREENSHOTS / "traders-barbarians-stuck.png"), full_page=True)
+            raise AssertionError("nothing left to build: " + table.locator("#scoreboard").inner_text()[:600])
+    expect(table.locator(".final")).to_be_visible()
+    expect(table.locator(".final")).to_contain_text("Ala")
+    for phone in phones:
+        expect(phone.locator(".final")).to_contain_text("Ala")
+    expect(phones[0].locator("#story")).to_contain_text("Deliveries")
+    table.screenshot(path=str(SCREENSHOTS / "traders-barbarians-final.png"), full_page=True)

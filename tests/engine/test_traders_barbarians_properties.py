@@ -1,0 +1,198 @@
+"""Traders & Barbarians over random legal games (hands on phones and paper, 3 and 4 players):
+resource cards are conserved (bank + hands = 19 each), gold too (held = earned - spent +
+moved, moves sum to 0), the 36 goods tokens (stacks + wagons + delivered), three barbarians
+on three different paths, the replay gives the live state, undo and redo round trip, and a
+card taken by a barbarian is named only to its taker and its victim."""
+import json
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from companion.engine import IllegalAction, fold, view
+from companion.layers.base import rules as base
+from companion.layers.traders_barbarians import rules as tb
+
+from .test_properties import same_play
+from .test_traders_barbarians import Game, drive, registered  # noqa: F401  (autouse: the package registered)
+
+
+def _hand_pick(hand: dict, total: int) -> dict:
+    cards, left = {}, total
+    for r in base.RESOURCES:
+        take = min(hand[r], left)
+        if take:
+            cards[r] = take
+            left -= take
+    return cards
+
+
+def _step(data, game) -> bool:
+    state = game.state
+    phase = state["phase"]
+    hands_mode = state["bank"] is not None
+    if phase == "finished":
+        return False
+    if phase == "setup":
+        targets = view(state, "table")["board"]["targets"]
+        if "settlement" in targets:
+            game.act("place_settlement", corner=data.draw(st.sampled_from(targets["settlement"])))
+        else:
+            game.act("place_road", edge=data.draw(st.sampled_from(targets["road"])))
+        return True
+    if phase == "roll":
+        dice = [data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6))]
+        if sum(dice) in (2, 12):
+            assert game.refused("roll", actor={"seat": state["turn"]["seat"]}, dice=dice) == "tb_reroll"
+            dice = [3, 4] if data.draw(st.booleans()) else [2, 4]
+        game.act("roll", actor={"seat": state["turn"]["seat"]}, dice=dice)
+        return True
+    if phase == "discard":
+        p = state["pending"][0]
+        if hands_mode:
+            hand = state["players"][p["seat"]]["hand"]
+            game.act("discard", actor={"seat": p["seat"]}, cards=_hand_pick(hand, sum(hand.values()) // 2))
+        else:
+            game.act("discard", actor={"seat": p["seat"]}, hand_size=data.draw(st.integers(0, 12)))
+        return True
+    if phase == tb.BARB:
+        seat = state[tb.NAME]["move"]["seat"]
+        targets = view(state, seat)["board"]["targets"]
+        if "tb_pick" in targets:
+            game.act("pick_barbarian", actor={"seat": seat}, edge=data.draw(st.sampled_from(targets["tb_pick"])))
+        else:
+            # often onto a road, to steal
+            roads = [e for e in state["board"]["pieces"]["roads"] if e in targets["tb_barbarian"]]
+            pool = roads if roads and data.draw(st.booleans()) else targets["tb_barbarian"]
+            game.act("move_barbarian", actor={"seat": seat}, edge=data.draw(st.sampled_from(sorted(pool))))
+        return True
+    if phase == "main":
+        seat = state["turn"]["seat"]
+        actor = {"seat": seat}
+        targets = view(state, seat)["board"]["targets"]
+        choices = ["end_turn", "drive", "drive", "drive", "grain", "upgrade", "chase", "buy_gold"]
+        choices += [k for k in ("city", "settlement", "road") if targets.get(k)]
+        if targets.get("tb_wagon"):
+            choices.append("wander")
+        if hands_mode and any(n >= 4 for n in state["players"][seat]["hand"].values()):
+            choices.append("trade")
+        kind = data.draw(st.sampled_from(choices))
+        try:
+            if kind == "end_turn":
+                game.act("end_turn", actor=actor)
+            elif kind == "drive":
+                event("driven")
+                drive(state, seat, lambda to: (game.act("move_wagon", actor=actor, to=to), game.state)[1])
+            elif kind == "wander":
+                game.act("move_wagon", actor=actor, to=data.draw(st.sampled_from(targets["tb_wagon"])))
+            elif kind == "grain":
+                game.act("wagon_grain", actor=actor)
+            elif kind == "upgrade":
+                game.act("upgrade_wagon", actor=actor)
+                event("upgraded")
+            elif kind == "chase":
+                edges = view(state, seat)[tb.NAME]["chaseable"]
+                game.act("chase_barbarian", actor=actor, edge=data.draw(st.sampled_from(edges or ["none"])),
+                         die=data.draw(st.integers(1, 6)))
+                event("chased")
+            elif kind == "buy_gold":
+                game.act("buy_with_gold", actor=actor, resource=data.draw(st.sampled_from(base.RESOURCES)))
+            elif kind == "trade":
+                hand = state["players"][seat]["hand"]
+                give = next(r for r in base.RESOURCES if hand[r] >= 4)
+                get = data.draw(st.sampled_from([r for r in base.RESOURCES if r != give]))
+                game.act("trade_bank", actor=actor, give=give, get=get)
+            elif kind == "road":
+                game.act("build_road", actor=actor, edge=data.draw(st.sampled_from(targets["road"])))
+            else:
+                game.act(f"build_{kind}", actor=actor, corner=data.draw(st.sampled_from(targets[kind])))
+        except IllegalAction:
+            game.act("end_turn", actor=actor)
+        return True
+    return False
+
+
+def _check(game):
+    state = game.state
+    p = state[tb.NAME]
+    if state["bank"] is not None:
+        for r in base.RESOURCES:
+            assert state["bank"][r] + sum(pl["hand"][r] for pl in state["players"]) == 19
+    g = state["gold"]
+    assert sum(g["moved"]) == 0
+    for s in range(len(state["players"])):
+        assert g["held"][s] == g["earned"][s] - g["spent"][s] + g["moved"][s] >= 0
+    tokens = sum(sum(stack.values()) for stack in p["stacks"].values())
+    tokens += sum(1 for w in p["wagons"] if w["cargo"]) + sum(len(w["delivered"]) for w in p["wagons"])
+    assert tokens == 36
+    assert len(p["barbarians"]) == len(set(p["barbarians"])) == 3
+    assert state["longest_road"] is None
+    assert state["phase"] in ("setup", "roll", "main", "discard", tb.BARB, "finished")
+    last = state["log"][-1] if state["log"] else None
+    if last and last["kind"] == "tb_barbarian_moved" and "victim" in (last.get("shown") or {}):
+        for viewer in range(len(state["players"])):
+            seen = view(state, viewer)["log"][-1]
+            if viewer in (last["seat"], last["shown"]["victim"]):
+                continue
+            assert "card" not in json.dumps(seen.get("params") or {})
+        event("a card taken by a barbarian")
+
+
+def _play(data, game, steps):
+    states = [game.state]
+    for _ in range(steps):
+        try:
+            if not _step(data, game):
+                break
+        except IllegalAction:
+            continue
+        states.append(game.state)
+        _check(game)
+    return states
+
+
+def _round_trip(game, states):
+    delivered = sum(len(w["delivered"]) for w in game.state[tb.NAME]["wagons"])
+    event(f"deliveries: {min(delivered, 3)}+")
+    replayed, _history = fold(json.loads(json.dumps(game.config)), json.loads(json.dumps(game.records)))
+    assert replayed == game.state
+    if game.records:
+        undo = {"seq": len(game.records) + 1, "kind": "undo", "target": game.records[-1]["seq"]}
+        undone, _ = fold(game.config, game.records + [undo])
+        before, _ = fold(game.config, game.records[:-1])
+        assert same_play(undone, before)
+        redo = {"seq": len(game.records) + 2, "kind": "redo", "target": game.records[-1]["seq"]}
+        assert same_play(fold(game.config, game.records + [undo, redo])[0], game.state)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data(), st.sampled_from(["hands", "paper"]), st.sampled_from([3, 4]))
+def test_random_games_keep_cards_gold_goods_and_secrets(data, play_mode, players):
+    game = Game(players=players, play_mode=play_mode)
+    states = _play(data, game, 160)
+    _round_trip(game, states)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_random_games_with_the_servers_dice(data):
+    """The server rolls (2 and 12 rolled again) and draws the goods tokens and chase dice."""
+    game = Game(players=3, dice_source="virtual", seed=data.draw(st.integers(0, 1000)))
+    states = [game.state]
+    for _ in range(140):
+        state = game.state
+        try:
+            if state["phase"] == "roll":
+                game.act("roll", actor={"seat": state["turn"]["seat"]})
+                assert game.state["last_roll"]["total"] not in (2, 12)
+            elif state["phase"] == "main" and view(state, state["turn"]["seat"])[tb.NAME]["chaseable"] \
+                    and data.draw(st.booleans()):
+                seat = state["turn"]["seat"]
+                game.act("chase_barbarian", actor={"seat": seat},
+                         edge=view(state, seat)[tb.NAME]["chaseable"][0])
+            elif not _step(data, game):
+                break
+        except IllegalAction:
+            continue
+        states.append(game.state)
+        _check(game)
+    _round_trip(game, states)
