@@ -220,6 +220,8 @@ def test_every_combination_is_composed_or_refused_with_a_reason(core, variants):
     ({"rules": "base", "scenario": "caravans", "board": "none"}, "caravans_need_board"),
     ({"rules": "cities_knights", "scenario": "barbarian_attack"}, "barbarian_attack_base_only"),
     ({"rules": "base", "scenario": "barbarian_attack", "board": "none"}, "barbarian_attack_needs_board"),
+    ({"rules": "cities_knights", "scenario": "traders_barbarians"}, "tb_base_only"),
+    ({"rules": "base", "scenario": "traders_barbarians", "board": "none"}, "tb_needs_board"),
 ])
 def test_refused_combinations_are_refused_at_creation(config, code):
     with pytest.raises(IllegalAction) as caught:
