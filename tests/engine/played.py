@@ -3,10 +3,11 @@
 Each module's `Game` builds its own config and passes it here (see test_two_players.py).
 """
 import copy
+import json
 
 import pytest
 
-from companion.engine import Chance, IllegalAction, apply, seeded_secret, view
+from companion.engine import Chance, IllegalAction, apply, fold, seeded_secret, view
 
 T = {"role": "table"}
 
@@ -36,3 +37,19 @@ class Played:
 
     def targets(self, viewer="table"):
         return view(self.state, viewer)["board"]["targets"]
+
+    def check_replay_and_undo(self) -> None:
+        """The records alone give the live state; undoing the last record gives the state
+        before it (but for what an undo keeps and says, docs/undo.md), redoing it this one."""
+        from .test_properties import same_play
+
+        replayed, _history = fold(json.loads(json.dumps(self.config)), json.loads(json.dumps(self.records)))
+        assert replayed == self.state
+        if not self.records:
+            return
+        undo = {"seq": len(self.records) + 1, "kind": "undo", "target": self.records[-1]["seq"]}
+        undone, _ = fold(self.config, self.records + [undo])
+        before, _ = fold(self.config, self.records[:-1])
+        assert same_play(undone, before)
+        redo = {"seq": len(self.records) + 2, "kind": "redo", "target": self.records[-1]["seq"]}
+        assert same_play(fold(self.config, self.records + [undo, redo])[0], self.state)

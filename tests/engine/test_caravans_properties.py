@@ -7,14 +7,13 @@ import json
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import TABLE, IllegalAction, fold, view
+from companion.engine import TABLE, IllegalAction, view
 from companion.engine.game import allowed_actions
 from companion.layers.base import rules as base
 from companion.layers.caravans import rules as caravans
 from companion.machinery import board as boards
 
 from .test_caravans import Game, registered  # noqa: F401  (autouse: the package registered)
-from .test_properties import same_play
 
 G = boards.geometry("base")
 
@@ -187,14 +186,7 @@ def _play(data, game, steps):
 
 def _round_trip(game, states):
     event(f"camels placed: {min(caravans.CAMELS - game.state['caravans']['camels_left'], 3)}+")
-    replayed, _history = fold(json.loads(json.dumps(game.config)), json.loads(json.dumps(game.records)))
-    assert replayed == game.state
-    if game.records:
-        undo = {"seq": len(game.records) + 1, "kind": "undo", "target": game.records[-1]["seq"]}
-        undone, _ = fold(game.config, game.records + [undo])
-        assert same_play(undone, states[-2])
-        redo = {"seq": len(game.records) + 2, "kind": "redo", "target": game.records[-1]["seq"]}
-        assert same_play(fold(game.config, game.records + [undo, redo])[0], game.state)
+    game.check_replay_and_undo()
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))

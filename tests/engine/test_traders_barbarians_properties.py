@@ -8,11 +8,10 @@ import json
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import IllegalAction, fold, view
+from companion.engine import IllegalAction, view
 from companion.layers.base import rules as base
 from companion.layers.traders_barbarians import rules as tb
 
-from .test_properties import same_play
 from .test_traders_barbarians import Game, drive, registered  # noqa: F401  (autouse: the package registered)
 
 
@@ -153,15 +152,7 @@ def _play(data, game, steps):
 def _round_trip(game, states):
     delivered = sum(len(w["delivered"]) for w in game.state[tb.NAME]["wagons"])
     event(f"deliveries: {min(delivered, 3)}+")
-    replayed, _history = fold(json.loads(json.dumps(game.config)), json.loads(json.dumps(game.records)))
-    assert replayed == game.state
-    if game.records:
-        undo = {"seq": len(game.records) + 1, "kind": "undo", "target": game.records[-1]["seq"]}
-        undone, _ = fold(game.config, game.records + [undo])
-        before, _ = fold(game.config, game.records[:-1])
-        assert same_play(undone, before)
-        redo = {"seq": len(game.records) + 2, "kind": "redo", "target": game.records[-1]["seq"]}
-        assert same_play(fold(game.config, game.records + [undo, redo])[0], game.state)
+    game.check_replay_and_undo()
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
