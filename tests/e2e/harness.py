@@ -140,3 +140,14 @@ def join_phones(browser, server: str, table, count: int, height: int = 844) -> l
         phone.goto(server + path)
         phones.append(phone)
     return phones
+
+
+def hx_targets(page, selector: str, key: str) -> list[str]:
+    """The `key` of every tap target on the board matching `selector` (as its hx-vals say)."""
+    vals = page.locator(f"#board {selector}").evaluate_all("ts => ts.map(t => t.getAttribute('hx-vals'))")
+    return [json.loads(v)[key] for v in vals]
+
+
+def tap_target(page, selector: str, key: str, value: str) -> None:
+    """Tap the board's target matching `selector` whose `key` is `value`."""
+    page.locator(f"#board {selector}[hx-vals*='\"{key}\": \"{value}\"']").click()

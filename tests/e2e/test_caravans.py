@@ -1,27 +1,17 @@
 """The Caravans in a real browser, from the new-game form to a scored win: the scenario
 picked on the home page (a random board: the oasis in the middle with its arrows, the
 robber beside the board, 22 camels), setup tapped on the table, a city and the turn's end
-starting the camel vote, the bids entered (paper cards: a phone's bid, the table's form
-for the others) and shown only once all are in, who decides, the camel tapped on one of the
+starting the camel vote, each of the three phones laying out its bid (paper cards: a
+count), shown only once all are in, who decides, the camel tapped on one of the
 3 paths leaving the oasis, and building on to 12 points."""
-import json
 
 import pytest
 from playwright.sync_api import expect
 
-from .harness import join_phones, new_table
+from .harness import hx_targets, join_phones, new_table, tap_target
 from .test_two_players import adjacent, status_version, type_roll, wait_version
 
 pytestmark = pytest.mark.e2e
-
-
-def hx_targets(page, selector: str, key: str) -> list[str]:
-    vals = page.locator(f"#board {selector}").evaluate_all("ts => ts.map(t => t.getAttribute('hx-vals'))")
-    return [json.loads(v)[key] for v in vals]
-
-
-def tap_target(page, selector: str, key: str, value: str) -> None:
-    page.locator(f"#board {selector}[hx-vals*='\"{key}\": \"{value}\"']").click()
 
 
 def road_towards_a_spot(page, roads: list[str]) -> str:

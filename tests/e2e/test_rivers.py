@@ -4,7 +4,6 @@ with the swamps, the 2 going beside the 12 by itself, the paths along the rivers
 7 bridge sites), setup with gold for a settlement and a road by the river, the wealthiest
 and poor settlers on the scoreboard, a bridge tapped on the board (3 gold), gold spent on
 a resource, and building on to 10 points with paper cards (the app keeps the gold)."""
-import json
 from urllib.parse import quote
 
 import pytest
@@ -12,19 +11,10 @@ from playwright.sync_api import expect
 
 from tests.engine.test_rivers import BANKS, G, LAYOUT, SITES
 
-from .harness import SCREENSHOTS, join_phones, new_table
+from .harness import SCREENSHOTS, hx_targets, join_phones, new_table, tap_target
 from .test_two_players import status_version, type_roll, wait_version
 
 pytestmark = pytest.mark.e2e
-
-
-def hx_targets(page, selector: str, key: str) -> list[str]:
-    vals = page.locator(f"#board {selector}").evaluate_all("ts => ts.map(t => t.getAttribute('hx-vals'))")
-    return [json.loads(v)[key] for v in vals]
-
-
-def tap_target(page, selector: str, key: str, value: str) -> None:
-    page.locator(f"#board {selector}[hx-vals*='\"{key}\": \"{value}\"']").click()
 
 
 def open_editor(table, kind: str, element: str) -> None:

@@ -5,7 +5,6 @@ settlement, then a city with the wagon beside it), three phones joined; Ala's ph
 her wagon to level 5 (paper cards: the table keeps no hands), drives it by tapping the
 board's marked intersections to a target (a goods token) and on to where the goods are
 needed (a delivery: 1 point and gold), then the table builds on to 13 points."""
-import json
 from urllib.parse import quote
 
 import pytest
@@ -15,7 +14,7 @@ from companion.layers.traders_barbarians import rules as tb
 from companion.machinery import board as boards
 from tests.engine.test_traders_barbarians import BARBARIANS, tb_layout
 
-from .harness import SCREENSHOTS, join_phones, new_table
+from .harness import SCREENSHOTS, hx_targets, join_phones, new_table, tap_target
 from .test_two_players import status_version, type_roll, wait_version
 
 pytestmark = pytest.mark.e2e
@@ -23,15 +22,6 @@ pytestmark = pytest.mark.e2e
 LAYOUT = tb_layout()
 G = boards.geometry("base")
 HEX_OF = {str(name): h for name, h in (("the castle", "0,-2"), ("the quarry", "-2,0"), ("the glassworks", "0,2"))}
-
-
-def hx_targets(page, selector: str, key: str) -> list[str]:
-    vals = page.locator(f"#board {selector}").evaluate_all("ts => ts.map(t => t.getAttribute('hx-vals'))")
-    return [json.loads(v)[key] for v in vals]
-
-
-def tap_target(page, selector: str, key: str, value: str) -> None:
-    page.locator(f"#board {selector}[hx-vals*='\"{key}\": \"{value}\"']").click()
 
 
 def distances(goal: str) -> dict:
