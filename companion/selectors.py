@@ -30,7 +30,7 @@ from .board_svg import board_picture
 from .engine.views import LOG_SHOWN
 from .join_links import join_base
 from .layer_screens import package_screens
-from .layers import LAYERS, PACKAGES
+from .layers import LAYERS
 from .layers.base.messages import BUILD_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
 from .links import cached_reverse
 from .machinery.hands import COMMODITIES, COSTS, RESOURCES
