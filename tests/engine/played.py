@@ -38,6 +38,21 @@ class Played:
     def targets(self, viewer="table"):
         return view(self.state, viewer)["board"]["targets"]
 
+    def give(self, seat, **cards):
+        """Cards from the bank into a seat's hand (a test's shortcut)."""
+        for r, n in cards.items():
+            self.state["bank"][r] -= n
+            self.state["players"][seat]["hand"][r] += n
+
+    def setup(self, corners=()):
+        """The setup rounds on the table: settlements at the given corners, else the first legal ones."""
+        n = len(self.state["players"])
+        for i in range(2 * n):
+            corner = corners[i] if i < len(corners) else self.targets()["settlement"][0]
+            self.act("place_settlement", corner=corner)
+            self.act("place_road", edge=self.targets()["road"][0])
+        assert self.state["phase"] == "roll"
+
     def check_replay_and_undo(self) -> None:
         """The records alone give the live state; undoing the last record gives the state
         before it (but for what an undo keeps and says, docs/undo.md), redoing it this one."""

@@ -108,11 +108,6 @@ class Game(Played):
         index = sum(ba.DECK[c] for c in ba.CARDS[:ba.CARDS.index(name)])
         self.chance.script.setdefault("dev", []).append(index)
 
-    def give(self, seat, **cards):
-        for r, n in cards.items():
-            self.state["bank"][r] -= n
-            self.state["players"][seat]["hand"][r] += n
-
     def setup(self):
         n = len(self.state["players"])
         for i in range(2 * n):

@@ -75,11 +75,6 @@ class Game(Played):
             f["pool"][str(t)] -= 1
         f["held"][seat] = sorted(tokens)
 
-    def give(self, seat, **cards):
-        for r, n in cards.items():
-            self.state["bank"][r] -= n
-            self.state["players"][seat]["hand"][r] += n
-
 
 def ground_corners(number):
     return fish.sea_corners(LAYOUT, SEA_OF[number])

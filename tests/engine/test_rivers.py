@@ -81,11 +81,6 @@ class Game(Played):
     def gold(self):
         return self.state["gold"]["held"]
 
-    def give(self, seat, **cards):
-        for r, n in cards.items():
-            self.state["bank"][r] -= n
-            self.state["players"][seat]["hand"][r] += n
-
     def setup(self, spots):
         """spots: [(corner, edge)] for each placement in snake order."""
         for corner, edge in spots:

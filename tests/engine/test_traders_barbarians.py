@@ -69,19 +69,6 @@ class Game(Played):
     def __init__(self, seed=5, **kw):
         super().__init__(config(**kw), seed)
 
-    def give(self, seat, **cards):
-        for r, n in cards.items():
-            self.state["bank"][r] -= n
-            self.state["players"][seat]["hand"][r] += n
-
-    def setup(self, corners=()):
-        n = len(self.state["players"])
-        for i in range(2 * n):
-            corner = corners[i] if i < len(corners) else self.targets()["settlement"][0]
-            self.act("place_settlement", corner=corner)
-            self.act("place_road", edge=self.targets()["road"][0])
-        assert self.state["phase"] == "roll"
-
     def to_main(self, dice=(3, 2)):
         self.act("roll", dice=list(dice))
         assert self.state["phase"] == "main"
