@@ -228,6 +228,8 @@ def balance_reasons(reasons: list[dict]) -> list[str]:
     """Why a generated board counts as balanced, one line per check, for the table screen."""
     lines = []
     for reason in reasons or []:
+        if not reason.get("ok", True):
+            continue  # a check a scenario's own changes broke is not claimed
         check = reason.get("check")
         if check == "red_numbers_apart":
             lines.append(_("No 6 or 8 stands next to another 6 or 8."))

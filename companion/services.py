@@ -225,8 +225,12 @@ def lay_out_board(config: dict, secret: bytes) -> dict:
         return config
     # A scenario makes the board its own (a lake for the desert, fishing grounds...); on a
     # blank manual board it only adds what the table then enters.
-    layout = engine.rules_for(config).lay_out(layout, draws)
-    return {**config, "board_layout": layout}
+    laid = engine.rules_for(config).lay_out(layout, draws)
+    if "board_balance" in config and laid["hexes"] != layout["hexes"]:
+        # The scenario moved hexes (the Fishermen's lake goes inland): say what holds of the
+        # board on the table, not of the one drawn before.
+        config = {**config, "board_balance": board_model.balance_report(laid)}
+    return {**config, "board_layout": laid}
 
 
 @transaction.atomic
