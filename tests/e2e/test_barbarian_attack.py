@@ -101,3 +101,64 @@ def test_barbarian_attack_from_the_form_to_a_win(server, browser):
             version = others_then_ala(version)
     expect(table.locator(".final")).to_be_visible()
     expect(table.locator(".final")).to_contain_text("Ala")
+
+
+def test_barbarian_attack_for_two_with_the_wandering_knight(server, browser):
+    """Two players with Catan for two: the neutral colours' settlements first, two rolls a
+    turn, the first knight brings the wandering knight (tapped beside the castle on Ala's
+    phone), which then moves after Ala's own knight; a barbarian moved for a trade token."""
+    table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue")], board="random", play_mode="paper",
+                      dice_source="typed", scenario="barbarian_attack", checks=("two_players",), join_codes=True)
+    ala, bartek = join_phones(browser, server, table, 2)
+    expect(table.locator('[data-testid="ba-wandering"]')).to_contain_text("comes with the first knight")
+    version = status_version(table)
+    table.locator('[data-testid="ba-deck-knighthood"]').fill("26")
+    for card in ("black_knight", "treason", "intrigue"):
+        table.locator(f'[data-testid="ba-deck-{card}"]').fill("0")
+    table.locator('[data-testid="ba-deck-submit"]').click()
+    version = wait_version(table, version + 1)
+    neutral = '.target[data-testid="neutral-settlement-target"]'
+    for _ in range(2):  # the neutral colours' settlements, then the players' setup
+        tap_target(table, neutral, "corner", hx_targets(table, neutral, "corner")[0])
+        version = wait_version(table, version + 1)
+    for _ in range(4):
+        tap_target(table, ".target-corner", "corner", hx_targets(table, ".target-corner", "corner")[0])
+        version = wait_version(table, version + 1)
+        tap_target(table, ".target-edge", "edge", hx_targets(table, ".target-edge", "edge")[0])
+        version = wait_version(table, version + 1)
+    for dice in ((2, 3), (4, 4)):  # two rolls, two totals
+        type_roll(table, dice)
+        version = wait_version(table, version + 1)
+
+    # A barbarian moved for a trade token (no robber to send home).
+    expect(table.locator('[data-testid="robber-to-desert"]')).to_have_count(0)
+    table.locator('[data-testid="ba-move-barbarian-submit"]').click()
+    version = wait_version(table, version + 1)
+    expect(table.locator("#log")).to_contain_text("a barbarian moves from the coastal hex")
+
+    # Knighting: Ala's knight beside the castle, then the wandering knight.
+    table.locator("#actions button[value='buy_dev']").first.click()
+    version = wait_version(table, version + 1)
+    ala.locator("#board .target-ba-knight").first.click()
+    version = wait_version(table, version + 1)
+    expect(ala.locator('[data-testid="ba-wandering-hint"]')).to_be_visible()
+    expect(bartek.locator('[data-testid="ba-wandering-place"]')).to_contain_text("places the wandering knight")
+    expect(bartek.locator('#board [data-testid="ba-wandering-target"]')).to_have_count(0)
+    ala.locator('#board [data-testid="ba-wandering-target"]').first.click()
+    version = wait_version(table, version + 1)
+    expect(table.locator('#board [data-testid="ba-wandering"]')).to_have_count(1)
+    expect(table.locator('#board [data-testid="ba-knight"]')).to_have_count(1)
+
+    # The end of the turn: Ala's knight leaves the castle first, then the wandering knight.
+    _click_action(table, "end_turn")
+    version = wait_version(table, version + 1)
+    moves = ala.locator('[data-testid="ba-moves"]')
+    expect(moves).to_contain_text("Wandering knight at")
+    expect(bartek.locator('[data-testid="ba-moves"]')).to_have_count(0)
+    moves.locator('[data-testid="ba-move-submit"]').first.click()  # her own knight (listed first)
+    version = wait_version(table, version + 1)
+    ala.locator('[data-testid="ba-move-submit"]').first.click()  # now the wandering knight
+    version = wait_version(table, version + 1)
+    ala.locator('[data-testid="ba-knights-done-submit"]').click()
+    version = wait_version(table, version + 1)
+    expect(table.locator("#log")).to_contain_text("moves the wandering knight")

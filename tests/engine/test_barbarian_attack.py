@@ -151,9 +151,11 @@ def test_refused_combinations():
         with pytest.raises(IllegalAction) as info:
             engine_game.new_game({**config(), **change})
         assert info.value.code == code
-    with pytest.raises(IllegalAction) as info:
+    with pytest.raises(IllegalAction) as info:  # two players only with Catan for two
         engine_game.new_game(config(players=2))
-    assert info.value.code in ("barbarian_attack_two_players", "two_players_count", "too_few_players")
+    assert info.value.code in ("barbarian_attack_players", "two_players_need_variant")
+    state = engine_game.new_game(config(players=2, variants={"two_players": True}))  # its rules for two
+    assert state["phase"] == "setup" and ba.part(state)["wandering"] is None
 
 
 def test_setup_a_settlement_then_a_city():

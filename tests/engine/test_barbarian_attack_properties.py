@@ -1,4 +1,5 @@
-"""Barbarian Attack over random legal games (hands on phones and paper, 3-4 players): the
+"""Barbarian Attack over random legal games (hands on phones and paper, 3-4 players, and 2 with
+Catan for two: its neutral builds, the wandering knight, barbarians moved for trade tokens): the
 barbarians are conserved (pool + on the coast + prisoners = 36, at most 3 on a hex, only on
 coastal hexes), knights too (at most 6 a player, only on paths, never beside the castle
 after the end of a turn), the cards (bank + hands) and the scenario's deck (deck + discards
@@ -34,7 +35,9 @@ def _step(data, game) -> bool:
         return False
     if phase == "setup":
         targets = view(state, "table")["board"]["targets"]
-        if "settlement" in targets:
+        if "neutral_settlement" in targets:  # Catan for two: the neutral colours first
+            game.act("place_neutral", corner=data.draw(st.sampled_from(targets["neutral_settlement"])))
+        elif "settlement" in targets:
             game.act("place_settlement", corner=data.draw(st.sampled_from(targets["settlement"])))
         else:
             game.act("place_road", edge=data.draw(st.sampled_from(targets["road"])))
@@ -72,6 +75,22 @@ def _step(data, game) -> bool:
         game.act("place_knight", actor={"seat": seat},
                  edge=data.draw(st.sampled_from(view(state, seat)["board"]["targets"]["knight"])))
         return True
+    if phase == "neutral_build":
+        seat = state["pending"][0]["seat"]
+        build = state["two"]["build"]
+        if build["neutral"] is None:
+            options = view(state, seat)["two"]["build_options"]
+            game.act("choose_neutral", actor={"seat": seat}, neutral=data.draw(st.sampled_from(options)))
+            return True
+        kind = f"neutral_{build['piece']}"
+        where = data.draw(st.sampled_from(view(state, seat)["board"]["targets"][kind]))
+        game.act("build_neutral", actor={"seat": seat}, **{"corner" if build["piece"] == "settlement" else "edge": where})
+        return True
+    if phase == ba.WANDER_PHASE:
+        seat = state["pending"][0]["seat"]
+        game.act("place_wandering", actor={"seat": seat},
+                 edge=data.draw(st.sampled_from(view(state, seat)["board"]["targets"]["wandering"])))
+        return True
     if phase == ba.INTRIGUE:
         game.act("barbarian_intrigue", actor={"seat": b["card"]["seat"]},
                  hex=data.draw(st.sampled_from(sorted(b["barbarians"]))))
@@ -105,6 +124,8 @@ def _step(data, game) -> bool:
         actor = {"seat": seat}
         targets = view(state, seat)["board"]["targets"]
         choices = ["end_turn", "dev", "dev"] + [k for k in ("city", "settlement", "road") if targets.get(k)]
+        if "two" in state and b["barbarians"]:
+            choices.append("token_move_barbarian")  # Catan for two: a trade token moves a barbarian
         hand = state["players"][seat]["hand"]
         if hands_mode and any(n >= 4 for n in hand.values()):
             choices.append("trade")
@@ -114,6 +135,12 @@ def _step(data, game) -> bool:
                 game.act("end_turn", actor=actor)
             elif kind == "dev":
                 game.act("buy_dev", actor=actor)
+            elif kind == "token_move_barbarian":
+                source = data.draw(st.sampled_from(sorted(b["barbarians"])))
+                open_ = [h for h in ba.coastal_hexes(state["board"]["layout"])
+                         if h != source and b["barbarians"].get(h, 0) < ba.CONQUER]
+                to = data.draw(st.sampled_from(open_))
+                game.act("token_move_barbarian", actor=actor, **{"from": source, "to": to})
             elif kind == "trade":
                 give = next(r for r in base.RESOURCES if hand[r] >= 4)
                 get = data.draw(st.sampled_from([r for r in base.RESOURCES if r != give]))
@@ -133,7 +160,8 @@ def _check(game):
     b = state["barbarian_attack"]
     coast = set(ba.coastal_hexes(LAYOUT))
     assert b["pool"] >= 0
-    assert b["pool"] + sum(b["barbarians"].values()) + sum(b["prisoners"]) == ba.BARBARIANS
+    assert b["pool"] + sum(b["barbarians"].values()) + sum(b["prisoners"]) + b.get("wandering_prisoners", 0) \
+        == ba.BARBARIANS
     assert set(b["barbarians"]) <= coast and all(1 <= n <= ba.CONQUER for n in b["barbarians"].values())
     for seat in range(len(state["players"])):
         assert 0 <= ba.knights_left(state, seat) <= ba.KNIGHTS
@@ -145,8 +173,13 @@ def _check(game):
             assert state["bank"][r] + sum(p["hand"][r] for p in state["players"]) == 19
     if state["phase"] == "roll":  # a turn has ended: nobody stays beside the castle
         assert not set(b["knights"]) & ba.castle_paths(state)
+    if "two" in state:  # Catan for two: 20 trade tokens; the wandering knight shares no path
+        assert sum(state["two"]["tokens"]) + state["two"]["pool"] == 20 and min(state["two"]["tokens"]) >= 0
+        assert b["wandering"] not in b["knights"]
+        if state["phase"] == "roll":  # placed beside the castle, it has left at the end of that turn
+            assert b["wandering"] not in ba.castle_paths(state)
     assert state["phase"] in ("setup", "roll", "main", "discard", "steal", "event", ba.MOVES, ba.KNIGHT_PHASE, ba.TREASON,
-                              ba.INTRIGUE, "finished")
+                              ba.INTRIGUE, "neutral_build", ba.WANDER_PHASE, "finished")
 
 
 def _no_leaks(state):
@@ -185,6 +218,17 @@ def test_random_barbarian_games_keep_barbarians_knights_cards_and_gold(data, pla
     game = Game(players=players, play_mode=play_mode, seed=data.draw(st.integers(0, 10 ** 6)))
     states = _play(data, game, 220)
     _round_trip(game, states)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data(), st.sampled_from(["hands", "paper"]))
+def test_random_two_player_barbarian_games_with_catan_for_two(data, play_mode):
+    """Two players with Catan for two: the same invariants, its trade tokens conserved."""
+    game = Game(players=2, variants={"two_players": True}, play_mode=play_mode,
+                seed=data.draw(st.integers(0, 10 ** 6)))
+    states = _play(data, game, 220)
+    _round_trip(game, states)
+    event(f"wandering knight placed: {game.state['barbarian_attack']['wandering'] is not None}")
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))

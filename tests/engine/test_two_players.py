@@ -481,8 +481,10 @@ def _arguments(data, state, kind, actor):
     targets = board.get("targets") or {}
     for board_kind, action in (board.get("actions") or {}).items():
         if action == kind and targets.get(board_kind):
-            field = {"road": "edge", "neutral_road": "edge", "robber": "hex"}.get(board_kind, "corner")
-            return {field: data.draw(st.sampled_from(targets[board_kind]))}
+            target = data.draw(st.sampled_from(targets[board_kind]))
+            # The id says what was tapped: a hex "q,r", an edge of 2 positions, a corner of 3.
+            field = ("hex", "edge", "corner")[target.count("|")]
+            return {field: target}
     if kind == "steal":
         return {"victim": data.draw(st.sampled_from(state["board"]["victims"]))}
     if kind == "discard":

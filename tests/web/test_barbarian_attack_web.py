@@ -166,3 +166,191 @@ def test_the_screens_draw_conquered_hexes_fallen_buildings_knights_and_the_vp_ro
     assert context["players"][1]["lost_vp"] == 1 and context["conquered"] == 2
     assert view["me"]["vp_sources"]["conquered"] == -1
     assert str(screens.VP_SOURCES["conquered"]) == "Buildings conquered by the barbarians"
+
+
+# ---------------------------------------------------------------- with Catan for two
+
+
+def _setup_two(game):
+    """Catan for two: each neutral colour's settlement first, then the players' setup."""
+    for _ in range(2):
+        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
+        services.perform(game, TABLE, "place_neutral", {"corner": targets["neutral_settlement"][0]})
+    _setup(game)
+    services.perform(game, TABLE, "roll", {"dice": [4, 4]})  # the second roll, another total
+
+
+def test_the_form_makes_a_two_player_game_with_catan_for_two_and_refuses_five(client):
+    response = client.post(reverse("new_game"), _form(players=2, two_players="on"))
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.config["variants"] == {"two_players": True} and game.config["target"] == 12
+    state = state_of(game)
+    assert state["barbarian_attack"]["wandering"] is None and state["two"]["robber_off"] is True
+    table = client.get(reverse("table", args=[game.code])).content.decode()
+    assert 'data-testid="ba-panel"' in table and 'data-testid="ba-wandering"' in table
+    assert "comes with the first knight" in table
+    response = client.post(reverse("new_game"), _form(players=5))
+    assert response.status_code == 422 and Game.objects.count() == 1
+
+
+def test_two_players_move_a_barbarian_for_trade_tokens_and_place_the_wandering_knight(client):
+    host(client)
+    client.post(reverse("new_game"), _form(players=2, two_players="on", play_mode="paper"))
+    game = Game.objects.get()
+    phones = joined_phones(game)
+    _setup_two(game)
+    state = state_of(game)
+    assert state["phase"] == "main" and state["turn"]["seat"] == 0
+    mine = phones[0].get(reverse("seat", args=[game.code])).content.decode()
+    assert 'data-testid="ba-move-barbarian"' in mine and 'data-testid="robber-to-desert"' not in mine
+    b = state["barbarian_attack"]
+    source = sorted(b["barbarians"])[0]
+    target = next(h for h in ba.coastal_hexes(state["board"]["layout"]) if h not in b["barbarians"])
+    tokens = state["two"]["tokens"][0]
+    assert _post(phones[0], game, "token_move_barbarian", role="seat", to=target, **{"from": source}).status_code == 200
+    state = state_of(game)
+    assert state["two"]["tokens"][0] == tokens - 1 and state["barbarian_attack"]["barbarians"][target] == 1
+    table = client.get(reverse("table", args=[game.code])).content.decode()
+    assert "a barbarian moves from the coastal hex" in table
+    response = _post(phones[0], game, "robber_to_desert", role="seat")
+    assert "no robber in this scenario" in response.content.decode()
+    # the first knight: the phone puts the wandering knight beside the castle
+    for _ in range(40):
+        state = state_of(game)
+        if state["phase"] == ba.WANDER_PHASE:
+            break
+        if state["phase"] == "main":
+            _post(phones[0], game, "buy_dev", role="seat")
+        elif state["phase"] == ba.KNIGHT_PHASE:
+            _post(phones[0], game, "place_knight", role="seat",
+                  edge=engine.view(state, 0)["board"]["targets"]["knight"][0])
+        elif state["phase"] == ba.INTRIGUE:
+            _post(phones[0], game, "barbarian_intrigue", role="seat",
+                  hex=sorted(state["barbarian_attack"]["barbarians"])[0])
+        else:
+            b = state["barbarian_attack"]
+            coast = ba.coastal_hexes(state["board"]["layout"])
+            standing = sorted(b["barbarians"])[:2]
+            moving = len(standing) + min(2 - len(standing), b["pool"])
+            targets = [h for h in coast if h not in standing and b["barbarians"].get(h, 0) < 3][:moving]
+            _post(phones[0], game, "barbarian_treason", role="seat", sources=standing, targets=targets)
+    assert state["phase"] == ba.WANDER_PHASE
+    mine = phones[0].get(reverse("seat", args=[game.code])).content.decode()
+    assert 'data-testid="ba-wandering-target"' in mine and 'data-testid="ba-wandering-hint"' in mine
+    other = phones[1].get(reverse("seat", args=[game.code])).content.decode()
+    assert 'data-testid="ba-wandering-target"' not in other and "places the wandering knight" in other
+    edge = engine.view(state, 0)["board"]["targets"]["wandering"][0]
+    assert _post(phones[0], game, "place_wandering", role="seat", edge=edge).status_code == 200
+    assert state_of(game)["barbarian_attack"]["wandering"] == edge
+    table = client.get(reverse("table", args=[game.code])).content.decode()
+    assert 'data-testid="ba-wandering"' in table and "Wandering knight (either player" in table
+    assert _post(phones[0], game, "end_turn", role="seat").status_code == 200
+    assert state_of(game)["phase"] == ba.MOVES
+    mine = phones[0].get(reverse("seat", args=[game.code])).content.decode()
+    assert "Wandering knight at" in mine
+    with translation.override("pl"):
+        mine = phones[0].get(reverse("seat", args=[game.code]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Błędny rycerz na" in mine
+
+
+def test_with_hands_on_phones_the_active_phone_moves_a_barbarian_for_tokens(client):
+    host(client)
+    client.post(reverse("new_game"), _form(players=2, two_players="on", play_mode="hands"))
+    game = Game.objects.get()
+    phones = joined_phones(game)
+    _setup_two(game)
+    state = state_of(game)
+    assert state["phase"] == "main" and state["turn"]["seat"] == 0
+    mine = phones[0].get(reverse("seat", args=[game.code])).content.decode()
+    other = phones[1].get(reverse("seat", args=[game.code])).content.decode()
+    assert 'data-testid="ba-move-barbarian"' in mine and 'data-testid="ba-move-barbarian"' not in other
+    assert 'data-testid="ba-wandering"' in other  # the scoreboard: the wandering knight still to come
+    b = state["barbarian_attack"]
+    source = sorted(b["barbarians"])[0]
+    target = next(h for h in ba.coastal_hexes(state["board"]["layout"]) if h not in b["barbarians"])
+    response = _post(phones[1], game, "token_move_barbarian", role="seat", to=target, **{"from": source})
+    assert response.status_code != 500
+    assert state_of(game)["barbarian_attack"]["barbarians"] == b["barbarians"]  # not their turn
+    assert _post(phones[0], game, "token_move_barbarian", role="seat", to=target, **{"from": source}).status_code == 200
+    state = state_of(game)
+    assert state["barbarian_attack"]["barbarians"].get(target) == 1 and state["two"]["action_turn"] == 1
+    mine = phones[0].get(reverse("seat", args=[game.code])).content.decode()
+    assert 'data-testid="ba-move-barbarian"' not in mine  # one token action a turn
+
+
+def test_the_two_player_log_lines_and_refusals_in_english_and_polish():
+    from companion.layers.barbarian_attack import messages
+    from companion.layers.catan_for_two import messages as two_messages
+    from companion.machinery.errors import IllegalAction
+
+    names = ["Ala", "Bartek"]
+    token = {"kind": "tokens_earned", "seat": 0, "params": {"tokens": 1, "reason": "lost_knight", "due": 1}}
+    beaten = {"kind": "barbarians_beaten", "seat": 0, "params": {"number": 9, "prisoners": {"0": 2, "-1": 1},
+                                                                  "lost": [["e", 0]], "colour": "green"}}
+    moved = {"kind": "barbarian_moved_for_tokens", "seat": 0,
+             "params": {"tokens": 2, "number": 8, "to_number": 5, "conquered": ["h5"], "freed": ["h8"]}}
+    with translation.override("en"):
+        assert two_messages.log_text(token, names) == "Ala takes 1 trade token for a knight lost in the fight."
+        assert "Prisoners: Ala 2, the wandering knight 1." in messages.log_text(beaten, names)
+        assert messages.log_text(moved, names).startswith(
+            "Ala pays 2 trade tokens: a barbarian moves from the coastal hex 8 to 5.")
+        assert "beside the castle" in messages.refusal(IllegalAction("wandering_beside_castle"))
+    with translation.override("pl"):
+        assert two_messages.log_text(token, names) == "Ala bierze 1 żeton handlu za rycerza utraconego w walce."
+        assert "błędny rycerz 1" in messages.log_text(beaten, names)
+        assert "2 żetony handlu" in messages.log_text(moved, names)
+        assert "błędny rycerz" in messages.refusal(IllegalAction("wandering_moves_last"))
+
+
+def test_random_requests_to_a_two_player_game_never_fail_the_server():
+    """test_scenario_fuzz's fuzzing, on Barbarian Attack with Catan for two: its own actions
+    (the wandering knight, a barbarian moved for tokens, the neutral builds) included."""
+    import random
+    import secrets
+
+    from django.test import Client
+
+    from companion.machinery import hands
+
+    from .test_fuzz import FIELDS, _check_consistent, junk
+    from .test_scenario_fuzz import MORE_FIELDS
+
+    rng = random.Random("ba-two-fuzz")
+    game = services.create_game({"rules": "base", "players": [{"name": "Ala", "color": "red"},
+                                                              {"name": "Bartek", "color": "blue"}],
+                                 "dice_source": "typed", "board": "random", "play_mode": "hands",
+                                 "scenario": "barbarian_attack", "variants": {"two_players": True}}, seed=9)
+    clients = [host(Client(), game), *joined_phones(game), Client()]
+    types = sorted(engine.rules_for(game.config).actions) + ["undo", "redo"]
+    assert "place_wandering" in types and "token_move_barbarian" in types
+    refused = 0
+    for number in range(300):
+        index = rng.randrange(len(clients))
+        viewer = engine.TABLE if index == 0 else (index - 1 if index <= 2 else None)
+        fields = {name: junk(rng) for name in rng.sample(FIELDS + MORE_FIELDS, rng.randint(0, 6))}
+        fields["type"] = rng.choice(types) if rng.random() < 0.85 else junk(rng)
+        if viewer is not None and rng.random() < 0.6:  # often something this screen may do now
+            game.refresh_from_db()
+            seen = services.view_for(game, viewer)
+            fields["type"] = rng.choice(seen["allowed"] or types)
+            places = [p for found in ((seen.get("board") or {}).get("targets") or {}).values() for p in found]
+            if places and rng.random() < 0.7:
+                fields[rng.choice(["corner", "edge", "hex", "from", "to"])] = rng.choice(places)
+        fields["as"] = ("table" if index == 0 else "seat") if rng.random() < 0.9 else junk(rng)
+        if fields["type"] == "roll" and rng.random() < 0.8:
+            fields.update(die1=str(rng.randint(1, 6)), die2=str(rng.randint(1, 6)))
+        fields.setdefault("idem", secrets.token_hex(8))
+        response = clients[index].post(reverse("act", args=[game.code]), fields)
+        assert response.status_code < 500, (number, fields["type"], response.status_code)
+        if response.status_code == 422:
+            refused += 1
+            assert b'class="error"' in response.content  # a refusal says why
+    _check_consistent(game)
+    state, _history = services.current_state(game)
+    for card in hands.RESOURCES:
+        assert state["bank"][card] + sum(p["hand"][card] for p in state["players"]) == 19
+    b = state["barbarian_attack"]
+    assert b["pool"] + sum(b["barbarians"].values()) + sum(b["prisoners"]) + b["wandering_prisoners"] == 36
+    assert sum(state["two"]["tokens"]) + state["two"]["pool"] == 20
+    assert refused and game.version > 0

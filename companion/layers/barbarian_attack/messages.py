@@ -11,6 +11,7 @@ PHASE_NAMES = {
     "knight_place": gettext_lazy("Placing a knight"),
     "treason": gettext_lazy("Treason: moving barbarians"),
     "intrigue": gettext_lazy("Intrigue: taking a prisoner"),
+    "wandering_place": gettext_lazy("Placing the wandering knight"),
 }
 BOARD_PROBLEMS = {
     "castle_not_on_coast": gettext_lazy("The castle lies on a corner of the outer ring, as in the rulebook's picture."),
@@ -44,6 +45,8 @@ GOLD_REASONS = {
     "no_prisoner": gettext_lazy("a fight without a prisoner"),
     "treason": gettext_lazy("the Treason card"),
 }
+# With Catan for two: a knight lost in a fight brings a trade token too (catan_for_two's log).
+TOKEN_REASONS = {"lost_knight": gettext_lazy("a knight lost in the fight")}
 
 
 def _name(names: list[str], seat) -> str:
@@ -61,8 +64,7 @@ def refusal(error: IllegalAction) -> str | None:
     texts = {
         "barbarian_attack_needs_board": _("Barbarian Attack is played on a board: pick a board mode."),
         "barbarian_attack_base_only": _("Barbarian Attack is played with the base game only."),
-        "barbarian_attack_two_players": _("Barbarian Attack with Catan for two is not in the app yet."),
-        "barbarian_attack_players": _("Barbarian Attack is played by 3 or 4 players."),
+        "barbarian_attack_players": _("Barbarian Attack is played by 3 or 4 players, or by 2 with Catan for two."),
         "corner_conquered": _("No settlement may be built next to a conquered hex."),
         "bad_deck": _("Enter how many cards of each kind the deck holds (0 to 30, at least one card)."),
         "knight_path_taken": _("A knight stands on that path already."),
@@ -78,6 +80,10 @@ def refusal(error: IllegalAction) -> str | None:
         "knight_beside_castle_end": _("A knight may not end its move beside the castle."),
         "knight_too_far": _("A knight moves at most %(limit)s paths."),
         "knight_must_leave_castle": _("The knight placed beside the castle this turn must move away first."),
+        "wandering_beside_castle": _("The wandering knight starts on a free path beside the castle."),
+        "wandering_moves_last": _("Your own knights move first (away from the castle too), then the wandering knight."),
+        "barbarian_attack_no_robber": _("There is no robber in this scenario: trade tokens move a barbarian instead."),
+        "bad_barbarian_move": _("Pick the coastal hex the barbarian leaves and another one it goes to."),
     }
     return refusal_text(texts, error)
 
@@ -120,8 +126,12 @@ def log_text(entry: dict, names: list[str]) -> str | None:
         return _("%(who)s ends the turn: the knights move.") % {"who": who}
     if kind == "knight_moved":
         n = p["paths"] if isinstance(p["paths"], int) else 0
-        text = ngettext("%(who)s moves a knight %(n)s path.", "%(who)s moves a knight %(n)s paths.", n) % {
-            "who": who, "n": n}
+        if p.get("wandering") is True:
+            text = ngettext("%(who)s moves the wandering knight %(n)s path.",
+                            "%(who)s moves the wandering knight %(n)s paths.", n) % {"who": who, "n": n}
+        else:
+            text = ngettext("%(who)s moves a knight %(n)s path.", "%(who)s moves a knight %(n)s paths.", n) % {
+                "who": who, "n": n}
         if p["grain"] is True:
             text += " " + _("(paid 1 grain)")
         return text
@@ -132,11 +142,26 @@ def log_text(entry: dict, names: list[str]) -> str | None:
         return _("%(who)s moves barbarians from %(sources)s to %(targets)s.") % {
             "who": who, "sources": _numbers(p["source_numbers"]) or _("the supply"),
             "targets": _numbers(p["target_numbers"])}
+    if kind == "wandering_placed":
+        return _("%(who)s puts the wandering knight beside the castle.") % {"who": who}
+    if kind == "barbarian_moved_for_tokens":
+        n = p["tokens"] if isinstance(p["tokens"], int) else 1
+        text = ngettext("%(who)s pays %(n)s trade token: a barbarian moves from the coastal hex %(from)s to %(to)s.",
+                        "%(who)s pays %(n)s trade tokens: a barbarian moves from the coastal hex %(from)s to %(to)s.",
+                        n) % {"who": who, "n": n, "from": p["number"], "to": p["to_number"]}
+        if p["conquered"]:
+            text += " " + ngettext("Conquered: the coastal hex %(where)s.", "Conquered: the coastal hexes %(where)s.",
+                                   1) % {"where": p["to_number"]}
+        if p["freed"]:
+            text += " " + _("Freed: the coastal hex %(where)s.") % {"where": p["number"]}
+        return text
     if kind == "barbarian_seven":
         return _("No robber in this scenario: %(who)s draws a card from an opponent.") % {"who": who}
     if kind == "barbarians_beaten":
         prisoners = p["prisoners"] if isinstance(p["prisoners"], dict) else {}
-        shared = ", ".join(f"{_name(names, int(s))} {n}" for s, n in prisoners.items() if str(s).isdigit())
+        wanderer = _("the wandering knight")  # Catan for two: its prisoners are nobody's
+        shared = ", ".join(f"{_name(names, int(s)) if str(s).isdigit() else wanderer} {n}"
+                           for s, n in prisoners.items() if str(s).lstrip("-").isdigit())
         text = _("The knights beat the barbarians at the coastal hex %(number)s. Prisoners: %(shared)s.") % {
             "number": p["number"], "shared": shared or "–"}
         lost = p["lost"] if isinstance(p["lost"], list) else []

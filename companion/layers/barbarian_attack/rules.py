@@ -48,8 +48,31 @@ Readings of the rulebook (its pictures are not in the text):
   revealer draws from an opponent (the 7 above); Robber Flees does nothing (no robber);
   Conflict: the one player with the most knights on the board draws a card (the deck's own
   rule, comparing the knights on the board while the card is revealed: reveal_event wrapped).
-- Combinations refused (clear codes): Catan for two (barbarian_attack_two_players), other
-  table sizes than 3-4 (barbarian_attack_players), Cities & Knights.
+- With Catan for two (the scenario's own "Łączenie z wariantem Catan dla dwojga"; LAYER_TWO,
+  composed only with config["variants"]["two_players"]), everything above plus:
+  1. The wandering knight: one knight of no player's colour (drawn in the first neutral
+     colour). It comes onto the board with the first knight placed in the game (either
+     player's, knighting or black knight): that player puts it on a free path beside the
+     castle (phase "wandering_place"; when no castle path is free, with the next knight
+     placed). At the end of a turn the active player moves their own knights, then may move
+     it, by the same rules (3 paths, 5 for a grain they pay; our reading: once it has moved,
+     their own knights stay). Placed beside the castle this turn, it must leave like any
+     knight (our reading). It fights like a knight, but is never taken by the colour die.
+  2. A neutral settlement built right after the player's own brings a second landing, rolled
+     after the first (build_neutral wrapped). A neutral piece keeps off conquered land too:
+     no neutral road on a conquered hex's paths, no neutral settlement on its corners.
+  3. No robber, so the token action "robber back to the desert" is replaced: for 1 trade
+     token (2 when ahead on points) the active player moves one barbarian (our reading of
+     "move barbarians": one a payment) from a coastal hex to another that holds fewer than
+     3 (it may conquer it; leaving frees a conquered hex). Once a turn, like any token action.
+  4. Too few prisoners and the wandering knight took part: it "rolls" 3, without dice (and
+     3 again at every re-roll of a tie; our reading: the same for the spare prisoner's tie).
+     A prisoner it wins is nobody's (b["wandering_prisoners"]); it takes no gold.
+  5. A knight lost to the colour die pays 2 gold and 1 trade token (not 3 gold).
+  The 7 with two players: discards, then the roller draws from the opponent, then the
+  second roll.
+- Combinations refused (clear codes): other table sizes than 3-4, or 2 without Catan for
+  two (barbarian_attack_players), Cities & Knights.
 
 state["barbarian_attack"]:
   barbarians {hex: n}   pool int   knights {edge: seat}   prisoners [n per seat]
@@ -57,17 +80,20 @@ state["barbarian_attack"]:
   deck {card: n}  discards {card: n}   rolls int (the dice counter)   card None|{"card","seat"}
   landing None|{"seat", "rolls": [[d1, d2]], "placed": [hex], "turn"}   battles [..] the last end of turn
   moves_done int|None  the turn whose knight moves are over   deck_set bool (the table entered its deck)
+  with Catan for two: wandering edge|None   wandering_turn / wandering_moved: the turn it was
+  placed / moved   wander None|{"seat", "back"} (its placing)   wandering_prisoners int
 """
 from __future__ import annotations
 
 import math
 
 from companion.layers.base import rules as base
+from companion.layers.catan_for_two import rules as two_rules
 from companion.layers.gold import rules as gold
 from companion.machinery import board as boards
 from companion.machinery import hands
 from companion.machinery.board_geometry import hex_centre
-from companion.machinery.composition import Actions, Layer, scenario
+from companion.machinery.composition import Actions, Layer, option, scenario
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
 
@@ -97,6 +123,11 @@ PLAYERS = (3, 4)
 MOVES, KNIGHT_PHASE, TREASON, INTRIGUE = "knight_moves", "knight_place", "treason", "intrigue"
 STREAM = "barbarians"
 GOLD_REASONS = ("lost_knight", "no_prisoner", "treason")
+# With Catan for two (the scenario's rules for two)
+WANDERER = -1  # the wandering knight among a fight's participants: it has no seat
+WANDERING_ROLL = 3
+TWO_LOST_KNIGHT_GOLD, TWO_LOST_KNIGHT_TOKENS = 2, 1
+WANDER_PHASE = "wandering_place"
 
 _actions = Actions()
 
@@ -107,6 +138,21 @@ def on(state: dict) -> bool:
 
 def part(state: dict) -> dict:
     return state[NAME]
+
+
+def two_players(state: dict) -> bool:
+    return on(state) and bool((state["config"].get("variants") or {}).get(two_rules.NAME))
+
+
+def wandering(state: dict) -> str | None:
+    """The wandering knight's path (Catan for two), None before it is placed."""
+    return part(state).get("wandering")
+
+
+def occupied(state: dict) -> set:
+    """Paths holding a knight: the players' and the wandering one."""
+    w = wandering(state)
+    return set(part(state)["knights"]) | ({w} if w else set())
 
 
 # ---------------------------------------------------------------- the board
@@ -540,6 +586,7 @@ def knight_paths(state: dict, card: str) -> list[str]:
         paths = list(g.hex_edges[castle]) if castle else []
     else:
         paths = list(g.edges)
+    taken = occupied(state)
     return sorted(e for e in paths if e not in taken)
 
 
@@ -616,7 +663,7 @@ def place_knight(step: Step) -> None:
     b = part(state)
     edge = base._location(step, "edge")
     card = b["card"]["card"]
-    if edge in b["knights"]:
+    if edge in occupied(state):
         raise IllegalAction("knight_path_taken")
     if edge not in knight_paths(state, card):
         raise IllegalAction("knight_beside_castle" if card == "knighthood" else "knight_not_here")
@@ -626,6 +673,11 @@ def place_knight(step: Step) -> None:
         b["placed"].append(edge)
     step.log("knight_placed", seat=seat, edge=edge, card=card)
     _card_done(state)
+    if two_players(state) and not b.get("wandering") and wandering_paths(state):
+        # The first knight on the board brings the wandering knight beside the castle.
+        b["wander"] = {"seat": seat, "back": state["phase"]}
+        state["pending"] = [{"seat": seat, "kind": WANDER_PHASE}]
+        state["phase"] = WANDER_PHASE
 
 
 def _coastal_arg(state: dict, value, code: str) -> str:
@@ -725,10 +777,10 @@ def castle_paths(state: dict) -> set:
 
 def knight_destinations(state: dict, edge: str, limit: int = LONG_MOVE) -> dict[str, int]:
     """Where the knight on `edge` may end: -> the paths it takes."""
-    b = part(state)
+    taken = occupied(state)
     near = castle_paths(state)
     return {e: d for e, d in path_distances(state["board"]["layout"], edge, limit).items()
-            if d > 0 and e not in b["knights"] and e not in near}
+            if d > 0 and e not in taken and e not in near}
 
 
 def movable(state: dict, seat: int) -> list[str]:
@@ -737,11 +789,29 @@ def movable(state: dict, seat: int) -> list[str]:
                   and knight_destinations(state, e))
 
 
+def wandering_movable(state: dict) -> bool:
+    b = part(state)
+    w = b.get("wandering")
+    return bool(w) and b.get("wandering_moved") != state["turn"]["number"] and bool(knight_destinations(state, w))
+
+
+def movers(state: dict, seat: int) -> list[str]:
+    """The knights that may still move this turn: one's own, then the wandering knight
+    (once it has moved, one's own stay)."""
+    b = part(state)
+    if b.get("wandering") and b.get("wandering_moved") == state["turn"]["number"]:
+        return []
+    return movable(state, seat) + ([b["wandering"]] if wandering_movable(state) else [])
+
+
 def must_leave(state: dict, seat: int) -> list[str]:
     """Knights placed beside the castle this turn that still stand there (and can leave)."""
     b = part(state)
-    return [e for e in b["placed"] if b["knights"].get(e) == seat and e not in b["moved"]
+    left = [e for e in b["placed"] if b["knights"].get(e) == seat and e not in b["moved"]
             and knight_destinations(state, e)]
+    if b.get("wandering_turn") == state["turn"]["number"] and wandering_movable(state):
+        left.append(b["wandering"])  # the wandering knight placed beside the castle this turn
+    return left
 
 
 def _end_turn(handler):
@@ -753,7 +823,8 @@ def _end_turn(handler):
             return
         b = part(state)
         seat = state["turn"]["seat"]
-        if b["moves_done"] != state["turn"]["number"] and any(s == seat for s in b["knights"].values()):
+        if b["moves_done"] != state["turn"]["number"] and (any(s == seat for s in b["knights"].values())
+                                                          or b.get("wandering")):
             state["phase"] = MOVES
             step.log("knight_moves", seat=seat)
             return
@@ -780,18 +851,26 @@ def move_knight(step: Step) -> None:
     b = part(state)
     seat = state["turn"]["seat"]
     start, to = step.args.get("from"), step.args.get("to")
-    if start in (None, "") and len(movable(state, seat)) == 1:
-        start = movable(state, seat)[0]  # a tap on the board: the one knight that can move
+    if start in (None, "") and len(movers(state, seat)) == 1:
+        start = movers(state, seat)[0]  # a tap on the board: the one knight that can move
     if to in (None, ""):
         to = step.args.get("edge")  # a tap on the board
     for value, key in ((start, "from"), (to, "to")):
         if not isinstance(value, str) or not value or len(value) > 64:
             raise IllegalAction("pick_on_board", where=key)
-    if b["knights"].get(start) != seat:
+    wanderer = start == b.get("wandering")
+    if wanderer:
+        if b.get("wandering_moved") == state["turn"]["number"]:
+            raise IllegalAction("knight_moved")
+        if [e for e in must_leave(state, seat) if e != start]:
+            raise IllegalAction("wandering_moves_last")  # one's own knights first
+    elif b["knights"].get(start) != seat:
         raise IllegalAction("not_your_knight")
+    elif b.get("wandering") and b.get("wandering_moved") == state["turn"]["number"]:
+        raise IllegalAction("wandering_moves_last")
     if start in b["moved"]:
         raise IllegalAction("knight_moved")
-    if to in b["knights"]:
+    if to in occupied(state):
         raise IllegalAction("knight_path_taken")
     if to in castle_paths(state):
         raise IllegalAction("knight_beside_castle_end")
@@ -803,6 +882,11 @@ def move_knight(step: Step) -> None:
         if "seat" not in step.actor:
             raise IllegalAction("build_on_phone")
         hands.pay_to_bank(state, seat, LONG_MOVE_COST)
+    if wanderer:
+        b["wandering"] = to
+        b["wandering_moved"] = state["turn"]["number"]
+        step.log("knight_moved", seat=seat, edge=start, to=to, paths=far[to], grain=grain, wandering=True)
+        return
     del b["knights"][start]
     b["knights"][to] = seat
     b["moved"].append(to)
@@ -834,6 +918,8 @@ def battles(step: Step) -> None:
         if not barbarians:
             continue
         around = {e: b["knights"][e] for e in g.hex_edges[h] if e in b["knights"]}
+        if b.get("wandering") in g.hex_edges[h]:
+            around[b["wandering"]] = WANDERER  # it fights for nobody
         if len(around) <= barbarians:
             continue
         count: dict[int, int] = {}
@@ -843,7 +929,11 @@ def battles(step: Step) -> None:
         del b["barbarians"][h]
         share, rolls, paid = share_prisoners(step, f"battle{i}", count, barbarians)
         for s, n in share.items():
-            b["prisoners"][s] += n
+            if s == WANDERER:
+                b["wandering_prisoners"] += n  # nobody's: out of the game
+            else:
+                b["prisoners"][s] += n
+        paid = [s for s in paid if s != WANDERER]
         for s in paid:
             gold.earn(state, step, s, NO_PRISONER_GOLD, "no_prisoner", where=h)
         colour = _colour(step, f"colour{i}")
@@ -854,7 +944,11 @@ def battles(step: Step) -> None:
             del b["knights"][e]
             if e in b["moved"]:
                 b["moved"].remove(e)
-            gold.earn(state, step, s, LOST_KNIGHT_GOLD, "lost_knight", where=e)
+            if two_players(state):  # with two: 2 gold and a trade token
+                gold.earn(state, step, s, TWO_LOST_KNIGHT_GOLD, "lost_knight", where=e)
+                two_rules.earn(state, step, s, TWO_LOST_KNIGHT_TOKENS, "lost_knight")
+            else:
+                gold.earn(state, step, s, LOST_KNIGHT_GOLD, "lost_knight", where=e)
         result = {"hex": h, "number": number_of(layout, h), "barbarians": barbarians, "knights": {str(s): n for s, n in sorted(count.items())},
                   "prisoners": {str(s): n for s, n in sorted(share.items())}, "rolls": rolls,
                   "gold": sorted(paid), "colour": COLOURS[colour], "lost": lost, "freed": was_conquered}
@@ -876,8 +970,11 @@ def share_prisoners(step: Step, key: str, knights: dict[int, int], barbarians: i
     def roll_for(contenders):
         totals = {}
         for s in contenders:
-            total = sum(_dice(step, f"{key}:{n[0]}"))
-            n[0] += 1
+            if s == WANDERER:
+                total = WANDERING_ROLL  # the wandering knight's roll, without dice
+            else:
+                total = sum(_dice(step, f"{key}:{n[0]}"))
+                n[0] += 1
             totals[s] = total
             rolls.setdefault(str(s), []).append(total)
         return totals
@@ -942,11 +1039,15 @@ def board_targets(rules, state: dict, viewer) -> dict | None:
         if phase == KNIGHT_PHASE:
             return {"knight": knight_paths(state, b["card"]["card"])}
         return {}
+    if phase == WANDER_PHASE:
+        if viewer != "table" and int(viewer) != b["wander"]["seat"]:
+            return {}
+        return {"wandering": wandering_paths(state)}
     if phase == MOVES:
         seat = state["turn"]["seat"]
         if viewer != "table" and int(viewer) != seat:
             return {}
-        knights = movable(state, seat)
+        knights = movers(state, seat)
         if len(knights) != 1:
             return {}  # several knights can move: the form says which goes where
         return {"knight_move": sorted(knight_destinations(state, knights[0]))}
@@ -968,7 +1069,7 @@ def public_view(rules, state: dict, viewer) -> tuple[str, dict | None]:
     seat = state["turn"]["seat"]
     moves = {}
     if layout and state["phase"] == MOVES:
-        for e in movable(state, seat):
+        for e in movers(state, seat):
             moves[e] = sorted(knight_destinations(state, e).items())
     return NAME, {
         "castle": castle_of(layout) if layout else None,
@@ -998,7 +1099,15 @@ def public_view(rules, state: dict, viewer) -> tuple[str, dict | None]:
         "colour_paths": colour_paths(layout) if layout else {},
         "ratios": harbour_ratios(state, int(viewer)) if layout and viewer != "table" and conquered_buildings(state)
         else None,
+        **(_two_view(state) if two_players(state) else {}),
     }
+
+
+def _two_view(state: dict) -> dict:
+    b = part(state)
+    return {"two_players": True, "wandering": b["wandering"], "wandering_prisoners": b["wandering_prisoners"],
+            "wandering_moved": b["wandering_moved"] == state["turn"]["number"],
+            "wander": dict(b["wander"]) if b["wander"] else None}
 
 
 def colour_paths(layout: dict) -> dict:
@@ -1010,9 +1119,8 @@ def check_config(config: dict, rules) -> None:
     if config["board"] == "none":
         raise IllegalAction("barbarian_attack_needs_board")
     n = len(config["players"])
-    if n == 2 or (config.get("variants") or {}).get("catan_for_two"):
-        raise IllegalAction("barbarian_attack_two_players")
-    if n not in PLAYERS:
+    with_two = bool((config.get("variants") or {}).get(two_rules.NAME))
+    if n not in PLAYERS and not (n == 2 and with_two):
         raise IllegalAction("barbarian_attack_players")
 
 
@@ -1050,4 +1158,118 @@ LAYER = Layer(
     cores=frozenset({"base"}),
     core_refusal="barbarian_attack_base_only",
     board_actions={"knight": ("place_knight",), "knight_move": ("move_knight",)},
+)
+
+
+# ---------------------------------------------------------------- with Catan for two
+
+
+def wandering_paths(state: dict) -> list[str]:
+    """Free paths beside the castle, for the wandering knight."""
+    taken = occupied(state)
+    return sorted(e for e in castle_paths(state) if e not in taken)
+
+
+def _new_state_two(state: dict) -> None:
+    if not two_players(state):
+        return
+    part(state).update({"wandering": None, "wandering_turn": None, "wandering_moved": None, "wander": None,
+                        "wandering_prisoners": 0})
+    two_rules.two(state)["robber_off"] = True  # its token action moves a barbarian instead
+
+
+_two_actions = Actions()
+
+
+@_two_actions.action("place_wandering", phases={WANDER_PHASE}, actors={"pending", "table"}, when=two_players)
+def place_wandering(step: Step) -> None:
+    """The wandering knight onto a free path beside the castle (with the first knight)."""
+    state = step.state
+    b = part(state)
+    if "seat" in step.actor:
+        step.seat_for_pending(WANDER_PHASE)
+    edge = base._location(step, "edge")
+    if edge in occupied(state):
+        raise IllegalAction("knight_path_taken")
+    if edge not in castle_paths(state):
+        raise IllegalAction("wandering_beside_castle")
+    b["wandering"] = edge
+    b["wandering_turn"] = state["turn"]["number"]
+    step.log("wandering_placed", seat=b["wander"]["seat"], edge=edge)
+    state["phase"] = b["wander"]["back"]
+    state["pending"] = []
+    b["wander"] = None
+
+
+@_two_actions.action("token_move_barbarian", phases={"roll", "main"}, actors={"active", "table"}, when=two_players)
+def token_move_barbarian(step: Step) -> None:
+    """The token action instead of the robber's: one barbarian to another coastal hex."""
+    state = step.state
+    b = part(state)
+    seat = state["turn"]["seat"]
+    source = _coastal_arg(state, step.args.get("from"), "no_barbarian_there")
+    target = _coastal_arg(state, step.args.get("to"), "bad_barbarian_move")
+    if not b["barbarians"].get(source):
+        raise IllegalAction("no_barbarian_there")
+    if target == source:
+        raise IllegalAction("bad_barbarian_move")
+    if b["barbarians"].get(target, 0) >= CONQUER:
+        raise IllegalAction("treason_conquered")
+    price = two_rules.spend_tokens(state, step, seat)
+    was = conquered(state)
+    _take(b, source)
+    b["barbarians"][target] = b["barbarians"].get(target, 0) + 1
+    now = conquered(state)
+    layout = state["board"]["layout"]
+    step.log("barbarian_moved_for_tokens", seat=seat, tokens=price, hex=source, to=target,
+             number=number_of(layout, source), to_number=number_of(layout, target),
+             freed=[h for h in was if h not in now], conquered=[h for h in now if h not in was])
+
+
+def _neutral_then_land(handler):
+    """A neutral settlement (never on conquered land) brings its own landing, after the
+    player's."""
+    def build(step: Step) -> None:
+        state = step.state
+        owed = (state.get("two") or {}).get("build") or {}
+        settlement = owed.get("piece") == "settlement" and step.args.get("piece") != "road"
+        if settlement:
+            corner = step.args.get("corner")
+            if isinstance(corner, str) and corner in closed_corners(state):
+                raise IllegalAction("corner_conquered", corner=corner[:20])
+        handler(step)
+        if settlement:
+            land(step, owed["seat"])
+    return build
+
+
+def _no_robber(handler):
+    def refuse(step: Step) -> None:
+        raise IllegalAction("barbarian_attack_no_robber")
+    return refuse
+
+
+def _after_two(rules, state: dict, step: Step) -> None:
+    """A 7 whose draw found nobody to rob ends in "main" after Catan for two looked: the
+    second roll is still due."""
+    if state["phase"] == "main" and len(two_rules._rolls(state)) == 1:
+        state["phase"] = "roll"
+
+
+def _with_two(config: dict) -> bool:
+    return scenario(NAME)(config) and option(two_rules.NAME)(config)
+
+
+LAYER_TWO = Layer(
+    name="barbarian_attack_two",
+    applies=_with_two,
+    actions=_two_actions.table,
+    wraps={"build_neutral": _neutral_then_land, "robber_to_desert": _no_robber},
+    hooks={"new_state": _new_state_two, "after_action": _after_two,
+           "settlement_closed": lambda rules, state: closed_corners(state) if base.on_board(state) else set()},
+    phases=frozenset({WANDER_PHASE}),
+    pending=frozenset({WANDER_PHASE}),
+    cores=frozenset({"base"}),
+    core_refusal="barbarian_attack_base_only",
+    board_actions={"wandering": ("place_wandering",)},
 )

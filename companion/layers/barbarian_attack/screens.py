@@ -2,6 +2,7 @@
 and the conquered hexes (their token covered), the knights on their paths, the castle; the
 pool, each player's knights, prisoners and points lost; the last landing and fights; on the
 active phone (or the table) the card just bought and its choices, and the knights' moves."""
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...board_svg import frame_drawing
@@ -50,9 +51,9 @@ def edge_label(layout: dict | None, edge: str) -> str:
     return " | ".join(parts)
 
 
-def _drawing(part: dict, picture: dict | None, colors: list[str]) -> dict:
+def _drawing(part: dict, picture: dict | None, colors: list[str], wandering_color: str = "") -> dict:
     if not picture:
-        return {"barbarians": [], "knights": [], "conquered": [], "fallen": []}
+        return {"barbarians": [], "knights": [], "conquered": [], "fallen": [], "wandering": None}
     d = frame_drawing(picture["frame"], picture["size"])
     size = picture["size"]
     barbarians = []
@@ -75,6 +76,11 @@ def _drawing(part: dict, picture: dict | None, colors: list[str]) -> dict:
         knights.append({"edge": edge, "seat": seat, "color": colors[seat] if 0 <= seat < len(colors) else "",
                         "x": _r((x1 + x2) / 2), "y": _r((y1 + y2) / 2), "r": _r(0.17 * size),
                         "moved": edge in part["moved"]})
+    wandering = None  # Catan for two: the knight of no player's colour
+    if part.get("wandering") in d.edges:
+        (x1, y1), (x2, y2) = d.edges[part["wandering"]]
+        wandering = {"edge": part["wandering"], "color": wandering_color, "x": _r((x1 + x2) / 2),
+                     "y": _r((y1 + y2) / 2), "r": _r(0.17 * size), "moved": part.get("wandering_moved", False)}
     fallen = []
     for corner in sorted(part["conquered_buildings"]):
         if corner in d.corners:
@@ -87,6 +93,7 @@ def _drawing(part: dict, picture: dict | None, colors: list[str]) -> dict:
         x, y = d.hex_centres[part["castle"]]
         castle = {"x": _r(x), "y": _r(y), "font": _r(0.5 * size)}
     return {"barbarians": barbarians, "conquered": conquered, "knights": knights, "castle": castle, "fallen": fallen,
+            "wandering": wandering,
             "dot": _r(0.12 * size), "stroke": _r(0.05 * size), "font": _r(0.22 * size)}
 
 
@@ -105,19 +112,32 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
                       "text": CARD_TEXTS.get(card["card"], ""), "player": players[card["seat"]],
                       "mine": me == card["seat"]}
     moves = []
-    for edge, options in sorted(part["moves"].items()):
+    for edge, options in sorted(part["moves"].items(), key=lambda m: m[0] == part.get("wandering")):
         moves.append({"from": edge, "label": edge_label(layout, edge), "must_leave": edge in part["must_leave"],
+                      "wandering": edge == part.get("wandering"),
                       "options": [{"to": to, "label": edge_label(layout, to), "paths": n,
                                    "grain": n > part["move_limit"]}
                                   for to, n in sorted(options, key=lambda o: (o[1], edge_label(layout, o[0])))]})
     coast = [{"hex": h, "number": numbers.get(h), "n": part["barbarians"].get(h, 0),
               "conquered": h in part["conquered"]} for h in part["coastal"]]
+    wanderer = {"name": _("the wandering knight"), "color": "", "seat": None}  # Catan for two
     battles = [{"number": b.get("number"), "barbarians": b["barbarians"],
-                "prisoners": [{"player": players[int(s)], "n": n} for s, n in b["prisoners"].items()],
+                "prisoners": [{"player": players[int(s)] if int(s) >= 0 else wanderer, "n": n}
+                              for s, n in b["prisoners"].items()],
                 "colour": COLOUR_NAMES.get(b["colour"], b["colour"]),
                 "lost": [players[s] for _e, s in b["lost"]]} for b in part["battles"]]
     landing = part["landing"]
+    two = view.get("two") or {}
+    wandering_color = (two.get("neutrals") or [{}])[0].get("color", "")
+    wandering = None
+    if part.get("two_players"):
+        wander = part.get("wander")
+        label = edge_label(layout, part["wandering"]) if part["wandering"] else ""
+        wandering = {"edge": part["wandering"], "label": label,
+                     "color": wandering_color, "prisoners": part["wandering_prisoners"],
+                     "placing": {"player": players[wander["seat"]], "mine": me == wander["seat"]} if wander else None}
     return {"barbarian_attack": {
+        "wandering": wandering,
         "pool": part["pool"],
         "coast": coast,
         "with_barbarians": [c for c in coast if c["n"]],
@@ -138,6 +158,6 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "landing": {"player": players[landing["seat"]], "totals": [sum(d) for d in landing["rolls"]],
                     "placed": [numbers.get(h) for h in landing["placed"]]} if landing else None,
         "battles": battles,
-        "drawing": _drawing(part, picture, _colors(view)),
+        "drawing": _drawing(part, picture, _colors(view), wandering_color),
         "mine": me,
     }}

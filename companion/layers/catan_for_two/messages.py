@@ -3,7 +3,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from ...machinery.errors import IllegalAction
-from ...messages import Params, cards_text, refusal_text
+from ...messages import LayerNames, Params, cards_text, refusal_text
 from ..base.messages import COLOR_NAMES
 
 PHASE_NAMES = {
@@ -11,6 +11,12 @@ PHASE_NAMES = {
     "forced_trade": gettext_lazy("Forced trade: cards to give back"),
 }
 NEUTRAL_PIECE_NAMES = {"road": gettext_lazy("a road"), "settlement": gettext_lazy("a settlement")}
+
+
+# Every layer's words for its own reasons to take trade tokens ("... for <reason>"), in its
+# messages' TOKEN_REASONS: Catan for two never names a scenario. (Named so as not to be one
+# of the tables it reads.)
+REASON_WORDS = LayerNames("TOKEN_REASONS")
 
 
 def neutral_name(color: str) -> str:
@@ -72,7 +78,7 @@ def log_text(entry: dict, names: list[str]) -> str | None:
             "coast": _("a settlement on the coast"),
             "desert_coast": _("a settlement next to the desert and on the coast"),
         }
-        reason = reasons.get(p["reason"], p["reason"])
+        reason = reasons.get(p["reason"]) or REASON_WORDS.get(p["reason"], p["reason"])
         n = p["tokens"] if isinstance(p["tokens"], int) else 0
         if n < p["due"]:
             return ngettext("%(who)s takes %(n)s trade token for %(reason)s (the pool had no more).",

@@ -36,6 +36,13 @@ state["two"]:
   forced {"seat", "victim", "back", "due"}     a forced trade waiting for the cards back
   unrated seat | None              paper mode: who built the latest settlement, until its spot is told
   paper {neutral: {"settlement", "road"}}  paper mode: the neutral colours' pieces
+  tokens_off, robber_off (optional) set by a scenario: no trade tokens at all / no robber to
+                                   send home (its own token action instead; the button hides)
+
+For scenarios built on it: `earn(...)` and `spend_tokens(...)` are the tokens' bookkeeping
+(pool, limit, once a turn, the price); a neutral piece keeps off the paths no road may take
+(the `road_closed` hook) and the corners a layer's hook `settlement_closed(rules, state)`
+closes to settlements.
 """
 from companion.layers.base import rules as base
 from companion.layers.events import rules as events
@@ -128,6 +135,18 @@ def spot_tokens(rules, state: dict, corner: str) -> tuple[int, str | None]:
 def cost(rules, state: dict, seat: int) -> int:
     """A token action costs 1, or 2 for a player ahead on the points everyone sees."""
     return 2 if rules.vp_public(state, seat) > rules.vp_public(state, opponent(seat)) else 1
+
+
+def earn(state: dict, step: Step, seat: int, amount: int, reason: str) -> None:
+    """Tokens for a scenario's own reason (worded by its messages' TOKEN_REASONS)."""
+    _earn(state, step, seat, amount, reason)
+
+
+def spend_tokens(state: dict, step: Step, seat: int) -> int:
+    """A scenario's own token action: once a turn, 1 token (2 when ahead); the price paid."""
+    price = _pay_tokens(state, step, seat)
+    _spend(state, seat, price)
+    return price
 
 
 def _pay_tokens(state: dict, step: Step, seat: int) -> int:
@@ -300,11 +319,21 @@ def _neutrals_first(handler):
 # ---------------------------------------------------------------- neutral building
 
 
-def neutral_targets(state: dict, neutral: int, piece: str) -> list[str]:
+def closed_corners(rules, state: dict) -> set:
+    """Corners a layer closes to settlements (a scenario's conquered land)."""
+    return {c for hook in rules.hooks("settlement_closed") for c in hook(rules, state)} if rules else set()
+
+
+def neutral_targets(state: dict, neutral: int, piece: str, rules=None) -> list[str]:
+    """Where a neutral colour's piece may go: the board's rules, and no path or corner a
+    layer closes (`road_closed`, `settlement_closed`)."""
     board = state["board"]
     if piece == "settlement":
-        return boards.legal_settlement_corners(board["layout"], board["pieces"], neutral)
-    return boards.legal_road_edges(board["layout"], board["pieces"], neutral)
+        closed = closed_corners(rules, state)
+        return [c for c in boards.legal_settlement_corners(board["layout"], board["pieces"], neutral)
+                if c not in closed]
+    closed = rules.road_closed(state) if rules else frozenset()
+    return [e for e in boards.legal_road_edges(board["layout"], board["pieces"], neutral) if e not in closed]
 
 
 def _neutral_count(state: dict, neutral: int, piece: str) -> int:
@@ -317,10 +346,10 @@ def _start_neutral_build(state: dict, step: Step, seat: int, piece: str) -> None
     t = two(state)
     neutral = None
     if base.on_board(state):
-        fits = {n: neutral_targets(state, n, piece) for n in NEUTRALS}
+        fits = {n: neutral_targets(state, n, piece, step.rules) for n in NEUTRALS}
         if piece == "settlement" and not any(fits.values()):
             piece = "road"  # no neutral settlement fits anywhere: a road instead
-            fits = {n: neutral_targets(state, n, piece) for n in NEUTRALS}
+            fits = {n: neutral_targets(state, n, piece, step.rules) for n in NEUTRALS}
         able = [n for n in NEUTRALS if fits[n]]
         if not able:
             step.log("neutral_skipped", seat=seat, piece=piece)
@@ -346,7 +375,7 @@ def choose_neutral(step: Step) -> None:
     state = step.state
     build = two(state)["build"]
     neutral = _neutral_arg(step.args.get("neutral"))
-    if not neutral_targets(state, neutral, build["piece"]):
+    if not neutral_targets(state, neutral, build["piece"], step.rules):
         raise IllegalAction("neutral_cannot_build")
     if neutral == build["neutral"]:
         raise IllegalAction("nothing_changes")
@@ -372,7 +401,7 @@ def build_neutral(step: Step) -> None:
             changed = base._seats_with_roads_at(state, where)  # it may break a road
         else:
             where = base._location(step, "edge")
-            base._board_refusal(boards.check_road(board["layout"], board["pieces"], neutral, where))
+            base.check_open_road(step.rules, state, neutral, where)  # no road on a closed path either
             board["pieces"]["roads"][where] = neutral
             changed = [neutral]
         step.log("neutral_built", seat=build["seat"], neutral=neutral, piece=piece)
@@ -546,7 +575,7 @@ def board_targets(rules, state: dict, viewer) -> dict | None:
             return {}
         if build["neutral"] is None:
             return {}
-        return {f"neutral_{build['piece']}": neutral_targets(state, build["neutral"], build["piece"])}
+        return {f"neutral_{build['piece']}": neutral_targets(state, build["neutral"], build["piece"], rules)}
     return None
 
 
@@ -579,11 +608,12 @@ def _public_view(rules, state: dict) -> dict | None:
         "action_done": t["action_turn"] == state["turn"]["number"],
         "knight_done": t["knight_turn"] == state["turn"]["number"],
         "build": dict(build) if build else None,
-        "build_options": ([n for n in NEUTRALS if neutral_targets(state, n, build["piece"])]
+        "build_options": ([n for n in NEUTRALS if neutral_targets(state, n, build["piece"], rules)]
                           if build and base.on_board(state) else list(NEUTRALS) if build else []),
         "forced": {k: v for k, v in t["forced"].items() if k != "back"} if t["forced"] else None,
         "unrated": t["unrated"],
         **({"tokens_off": True} if t.get("tokens_off") else {}),  # a scenario plays without them
+        **({"robber_off": True} if t.get("robber_off") else {}),  # a scenario without a robber
     }
 
 

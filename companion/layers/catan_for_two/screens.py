@@ -30,6 +30,7 @@ def token_words(two: dict, active_name: str) -> dict:
         "for_settlement": _("Trade tokens for the new settlement, if it stands:"),
         "on_phone": _("%(name)s uses the trade tokens on their phone.") % {"name": active_name},
         "knight": _("Give up a played knight for 2 trade tokens"),
+        "robber": _("The robber back to the desert"),  # a variant or scenario may word it its own way
         "limit": None,
         "rules": None,  # a rule-lookup key for the panel's "?" (the variant's own entry)
     }
@@ -62,6 +63,7 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "my_tokens": two["tokens"][me] if me is not None else two["tokens"][view["turn"]["seat"]],
         "unrated": two["unrated"],
         "tokens_off": two.get("tokens_off", False),  # a scenario that plays without trade tokens
+        "robber_off": two.get("robber_off", False),  # a scenario without a robber: no button for it
         "placing": next((n for n in neutrals if n["to_place"]), None),
         "build": None,
         "forced": None,
