@@ -4,7 +4,9 @@ scenario picked on the home page (a manual board), the board entered on the tabl
 settlement, then a city with the wagon beside it), three phones joined; Ala's phone upgrades
 her wagon to level 5 (paper cards: the table keeps no hands), drives it by tapping the
 board's marked intersections to a target (a goods token) and on to where the goods are
-needed (a delivery: 1 point and gold), then the table builds on to 13 points."""
+needed (a delivery: 1 point and gold), then the table builds on to 13 points. With Catan
+for two (hands on phones): the neutral colours' settlements, the setup, a barbarian moved for
+a trade token on Ala's phone (to a path without a road) between the turn's two rolls."""
 from urllib.parse import quote
 
 import pytest
@@ -56,30 +58,10 @@ def end_turn(table) -> None:
 def test_traders_and_barbarians_from_the_form_to_a_win(server, browser):
     table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")],
                       board="manual", play_mode="paper", dice_source="typed", scenario="traders_barbarians")
-    version = status_version(table)
-    for hex_id, cell in LAYOUT["hexes"].items():
-        table.locator(f"#board .target-hex[hx-get$='hex={quote(hex_id, safe='/')}']").click()
-        expect(table.locator(f'#board-editor input[name="hex"][value="{hex_id}"]').first).to_be_attached()
-        form = table.locator("#board-editor form").first
-        form.locator('select[name="terrain"]').select_option(cell["terrain"])
-        if cell["number"]:
-            form.locator('select[name="number"]').select_option(str(cell["number"]))
-        form.locator('button[type="submit"]').click()
-        version = wait_version(table, version + 1)
-    for edge in BARBARIANS:
-        table.locator(f'#board .target-barbarian-start[data-edge="{edge}"]').click()
-        table.locator('#board-editor [data-testid="tb-barbarian-on"]').click()
-        version = wait_version(table, version + 1)
-    expect(table.locator('[data-testid="tb-barbarian"]')).to_have_count(3)
-    table.locator('button:has-text("The board is ready")').click()
-    version = wait_version(table, version + 1)
-    expect(table.locator('[data-testid="tb-target"]')).to_have_count(3)
-
     # The wagon cards' numbers are printed only: the table confirms the app's (the defaults).
-    cards = table.locator('[data-testid="tb-wagon-cards"]')
-    expect(cards.locator('tr[data-testid^="tb-card-"]')).to_have_count(5)
-    cards.locator('button[type="submit"]').click()
-    version = wait_version(table, version + 1)
+    version = enter_board(table, status_version(table))
+    expect(table.locator('[data-testid="tb-barbarian"]')).to_have_count(3)
+    expect(table.locator('[data-testid="tb-target"]')).to_have_count(3)
     expect(table.locator('[data-testid="tb-cards-confirmed"]')).to_be_visible()
 
     # Setup: a settlement and a road, then a city and a road (the wagon at the city).
@@ -169,3 +151,71 @@ def test_traders_and_barbarians_from_the_form_to_a_win(server, browser):
         expect(phone.locator(".final")).to_contain_text("Ala")
     expect(phones[0].locator("#story")).to_contain_text("Deliveries")
     table.screenshot(path=str(SCREENSHOTS / "traders-barbarians-final.png"), full_page=True)
+
+
+def enter_board(table, version: int) -> int:
+    """The board entered on the table screen: its hexes, the barbarians' paths, the wagon cards."""
+    for hex_id, cell in LAYOUT["hexes"].items():
+        table.locator(f"#board .target-hex[hx-get$='hex={quote(hex_id, safe='/')}']").click()
+        expect(table.locator(f'#board-editor input[name="hex"][value="{hex_id}"]').first).to_be_attached()
+        form = table.locator("#board-editor form").first
+        form.locator('select[name="terrain"]').select_option(cell["terrain"])
+        if cell["number"]:
+            form.locator('select[name="number"]').select_option(str(cell["number"]))
+        form.locator('button[type="submit"]').click()
+        version = wait_version(table, version + 1)
+    for edge in BARBARIANS:
+        table.locator(f'#board .target-barbarian-start[data-edge="{edge}"]').click()
+        table.locator('#board-editor [data-testid="tb-barbarian-on"]').click()
+        version = wait_version(table, version + 1)
+    table.locator('button:has-text("The board is ready")').click()
+    version = wait_version(table, version + 1)
+    cards = table.locator('[data-testid="tb-wagon-cards"]')
+    expect(cards.locator('tr[data-testid^="tb-card-"]')).to_have_count(5)  # the five levels, to confirm
+    cards.locator('button[type="submit"]').click()
+    return wait_version(table, version + 1)
+
+
+def test_traders_and_barbarians_for_two_a_barbarian_moved_for_a_trade_token(server, browser):
+    table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue")], checks=("two_players",),
+                      board="manual", play_mode="hands", dice_source="typed", scenario="traders_barbarians")
+    version = enter_board(table, status_version(table))
+    # The neutral colours' settlements first (never on a target's corner that only the sea touches).
+    neutral = '.target[data-testid="neutral-settlement-target"]'
+    sea = tb.sea_corners(LAYOUT)
+    for _ in range(2):
+        spots = hx_targets(table, neutral, "corner")
+        assert spots and not set(spots) & sea
+        tap_target(table, neutral, "corner", spots[0])
+        version = wait_version(table, version + 1)
+    for _ in range(4):  # the players' settlement and city, each with a road
+        tap_target(table, ".target-corner", "corner", hx_targets(table, ".target-corner", "corner")[0])
+        version = wait_version(table, version + 1)
+        tap_target(table, ".target-edge", "edge", hx_targets(table, ".target-edge", "edge")[0])
+        version = wait_version(table, version + 1)
+    expect(table.locator('[data-testid^="tb-wagon-"] rect')).to_have_count(2)
+    ala, _bartek = join_phones(browser, server, table, 2)
+    type_roll(table, (2, 3))  # the first roll; the second is still to come
+    version = wait_version(table, version + 1)
+    tokens = int(table.locator('[data-testid="tokens-0"]').inner_text())
+    button = ala.locator('[data-testid="robber-to-desert"]')
+    expect(button).to_contain_text("Move a barbarian to another path without a road")
+    button.click()
+    version = wait_version(table, version + 1)
+    wait_version(ala, version)
+    tap_target(ala, ".target-barbarian[data-testid='tb-pick-target']", "edge", BARBARIANS[0])
+    version = wait_version(table, version + 1)
+    wait_version(ala, version)
+    expect(ala.locator('[data-testid="tb-barbarian-move"]')).to_contain_text("a free path without a road")
+    paths = hx_targets(ala, "[data-testid='tb-barbarian-target']", "edge")
+    roads = set(table.locator("#board .road[data-edge]").evaluate_all("rs => rs.map(r => r.dataset.edge)"))
+    assert paths and not set(paths) & roads
+    tap_target(ala, "[data-testid='tb-barbarian-target']", "edge", paths[0])
+    version = wait_version(table, version + 1)
+    expect(table.locator('[data-testid="tokens-0"]')).to_have_text(str(tokens - 1))
+    expect(table.locator("#log")).to_contain_text("trade token to move a barbarian to a path without a road")
+    type_roll(table, (4, 4))  # the second roll, a different number
+    version = wait_version(table, version + 1)
+    expect(ala.locator('[data-testid="tb-wagon-actions"]')).to_be_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    table.screenshot(path=str(SCREENSHOTS / "traders-barbarians-two-table.png"), full_page=True)

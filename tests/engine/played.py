@@ -3,13 +3,36 @@
 Each module's `Game` builds its own config and passes it here (see test_two_players.py).
 """
 import copy
+import functools
 import json
+import re
+from pathlib import Path
 
 import pytest
 
 from companion.engine import Chance, IllegalAction, apply, fold, seeded_secret, view
 
 T = {"role": "table"}
+ROOT = Path(__file__).resolve().parents[2]
+_TAP_FIELD = re.compile(r'board_actions\.(\w+) \}\}", "(\w+)"')
+
+
+@functools.cache
+def tap_fields() -> dict[str, str]:
+    """The field each board tap kind posts, read from the partials that draw the taps (the one
+    place that says it), so a random driver taps any layer's board as a phone does."""
+    found = {}
+    for path in sorted([*ROOT.glob("templates/**/*.html"), *ROOT.glob("companion/layers/*/templates/**/*.html")]):
+        found.update(_TAP_FIELD.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+def tap_field(kind: str, place: str) -> str:
+    """What a tap on `place` posts for `kind`. A place posted as what it is goes by its id's
+    shape (a hex "q,r", an edge of two positions, a corner of three: one kind's name may mean a
+    corner in one game and a path in another, as a knight does); the partials name the rest."""
+    named = tap_fields().get(kind)
+    return named if named not in (None, "hex", "edge", "corner") else ("hex", "edge", "corner")[place.count("|")]
 
 
 class Played:

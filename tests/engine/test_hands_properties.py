@@ -22,10 +22,10 @@ from companion.machinery import board as boards
 from companion.engine.game import advance, new_game, new_history
 
 from . import test_properties as properties
+from .played import tap_field
 from .test_board_properties import ChanceRng
 
 clone = copy.deepcopy
-ARG = {"settlement": "corner", "city": "corner", "road": "edge", "robber": "hex"}
 
 
 @st.composite
@@ -88,7 +88,7 @@ def _tap(data, live: Live, actor: dict, viewer) -> bool:
         return False
     kind = data.draw(st.sampled_from(kinds), label="tap")
     place = data.draw(st.sampled_from(shown["targets"][kind]), label=kind)
-    done = live.do(shown["actions"][kind], actor, **{ARG[kind]: place})
+    done = live.do(shown["actions"][kind], actor, **{tap_field(kind, place): place})
     # The board offers every legal place; building may still lack the cards.
     missing = view(live.state, actor["seat"])["me"]["missing"] if "seat" in actor else {}
     assert done or missing.get(kind) or kind == "robber", (kind, place)

@@ -622,3 +622,55 @@ def test_the_wagon_card_refusals_have_english_and_polish_texts():
             assert "Karta wozu poziomu 3" in texts["tb_bad_wagon_mp"]
         else:
             assert "level 3" in texts["tb_bad_wagon_mp"]
+
+
+# ---------------------------------------------------------------- roads into a target's centre
+
+
+def test_roads_may_be_built_on_the_four_paths_into_a_targets_centre():
+    """The rulebook: four paths lead to a target's building, roads are built on them by the
+    usual rules; a wagon pays for them as for any road."""
+    game = Game()
+    layout = tb_layout()
+    quarry_spokes = tb.spokes(layout, QUARRY)
+    assert len(tb.all_spokes(layout)) == 12 and len(quarry_spokes) == 4
+    corner = quarry_spokes[0]
+    game.setup(corners=[corner])  # Ala's first settlement on a corner of the quarry
+    game.to_main()
+    spoke = tb.spoke_id(corner, QUARRY)
+    assert spoke in tb.spoke_targets(game.state, 0)
+    assert spoke not in tb.spoke_targets(game.state, 1)  # not joined to Bartek's network
+    assert game.refused("build_road", actor={"seat": 1}, edge=spoke) in ("not_your_turn", "build_on_phone", "not_active")
+    game.give(0, lumber=1, brick=1)
+    assert spoke in game.targets(0)["tb_spoke"]
+    hand = dict(game.state["players"][0]["hand"])
+    roads = game.state["players"][0]["roads"]
+    game.act("build_road", actor={"seat": 0}, edge=spoke)
+    assert game.state[tb.NAME]["spokes"] == {spoke: 0}
+    assert game.state["players"][0]["roads"] == roads + 1
+    assert game.state["players"][0]["hand"]["lumber"] == hand["lumber"] - 1
+    assert game.refused("build_road", actor={"seat": 0}, edge=spoke) == "tb_spoke_not_open"
+    # through the centre the other three paths join Ala's network
+    open_now = {s for s in tb.spoke_targets(game.state, 0) if tb.spoke_ends(s)[1] == QUARRY}
+    assert open_now == {tb.spoke_id(c, QUARRY) for c in quarry_spokes[1:]}
+    # the wagon: 1 point along her own road into the quarry, 2 along a path without one
+    assert tb.step_cost(game.state, 0, spoke) == (1, None)
+    assert tb.step_cost(game.state, 0, tb.spoke_id(quarry_spokes[1], QUARRY)) == (2, None)
+    assert tb.step_cost(game.state, 1, spoke) == (1, 0)  # Bartek pays Ala the toll
+    game.put(0, corner)
+    game.move(QUARRY)
+    assert tb.mp_left(game.state, 0) == 3 and game.wagon(0)["cargo"] in tb.PRODUCES["quarry"]
+    # after the wagon moved: no more building this turn
+    game.give(0, lumber=1, brick=1)
+    assert game.refused("build_road", actor={"seat": 0}, edge=tb.spoke_id(quarry_spokes[1], QUARRY)) \
+        == "tb_after_moving"
+    assert "tb_spoke" not in game.targets(0)
+
+
+def test_a_spoke_road_needs_the_cards_and_a_joined_network():
+    game = moving_game()
+    layout = game.state["board"]["layout"]
+    far = next(s for s in tb.all_spokes(layout) if s not in tb.spoke_targets(game.state, 0))
+    game.give(0, lumber=1, brick=1)
+    assert game.refused("build_road", actor={"seat": 0}, edge=far) == "tb_spoke_not_open"
+    assert game.refused("build_road", actor={"seat": 0}, edge="nowhere>0,0") == "tb_spoke_not_open"

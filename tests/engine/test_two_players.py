@@ -26,7 +26,7 @@ from companion.machinery import board as boards
 from companion.engine.game import allowed_actions, new_game
 from companion.engine.game import ruleset
 
-from .played import Played
+from .played import Played, tap_field
 from .test_properties import same_play
 
 T = {"role": "table"}
@@ -482,9 +482,7 @@ def _arguments(data, state, kind, actor):
     for board_kind, action in (board.get("actions") or {}).items():
         if action == kind and targets.get(board_kind):
             target = data.draw(st.sampled_from(targets[board_kind]))
-            # The id says what was tapped: a hex "q,r", an edge of 2 positions, a corner of 3.
-            field = ("hex", "edge", "corner")[target.count("|")]
-            return {field: target}
+            return {tap_field(board_kind, target): target}
     if kind == "steal":
         return {"victim": data.draw(st.sampled_from(state["board"]["victims"]))}
     if kind == "discard":

@@ -1,7 +1,8 @@
 """The scenarios' secrets on the real websocket traffic (the table and every phone connected
 as browsers connect, every action tapped on its own screen): a fish token's value reaches
 only its owner's phone; a camel bid reaches no other screen before every bid is in, and
-then every screen together."""
+then every screen together; the resource card a Traders & Barbarians barbarian takes from a
+road's owner reaches only the taker's and the victim's phones, and every hand only its own."""
 import re
 
 import pytest
@@ -9,6 +10,8 @@ from asgiref.sync import sync_to_async
 
 from companion import engine, services
 from companion.layers.fishermen import rules as fishermen
+from companion.layers.traders_barbarians import rules as tb
+from tests.engine.test_traders_barbarians import BARBARIANS, tb_layout
 
 from .helpers import PLAYERS, TABLE
 from .traffic import Traffic
@@ -110,5 +113,69 @@ def _give(game, seat: int, cards: dict) -> None:
     for card, n in cards.items():
         state["bank"][card] -= n
         state["players"][seat]["hand"][card] += n
+    snapshot.save()
+    services.forget_cache()
+
+
+HAND = re.compile(r'<section id="hand".*?</section>', re.S)
+COUNTS = re.compile(r'data-resource="(\w+)" data-count="(\d+)"')
+
+
+async def test_the_card_a_barbarian_takes_reaches_only_the_taker_and_the_victim():
+    game = await sync_to_async(services.create_game)({
+        "rules": "base", "players": PLAYERS, "board": "random", "play_mode": "hands", "dice_source": "typed",
+        "scenario": tb.NAME, "target": tb.TARGET, "board_layout": tb_layout()}, seed=3)
+    traffic = await Traffic.open(game)
+    await _setup(traffic)
+    # Bartek holds an ore (and what his last setup placement brought); no discards on the 7.
+    await sync_to_async(_hands)(traffic.game, {0: {}, 1: {"ore": 1}, 2: {}})
+    state = await traffic.state()
+    assert state["turn"]["seat"] == 0
+    before = [{r: n for r, n in p["hand"].items() if n} for p in state["players"]]
+    assert before[1] and all(sum(h.values()) <= 7 for h in before)
+    road = next(e for e, s in state["board"]["pieces"]["roads"].items() if s == 1 and e not in BARBARIANS)
+    for name in traffic.received:
+        traffic.received[name].clear()
+    await traffic.act(TABLE, "roll", dice=[3, 4])
+    assert (await traffic.state())["phase"] == tb.BARB
+    await traffic.act({"seat": 0}, "pick_barbarian", edge=BARBARIANS[0])
+    await traffic.act({"seat": 0}, "move_barbarian", edge=road)
+    await traffic.settle()
+    state = await traffic.state()
+    moved = next(e for e in reversed(state["log"]) if e["kind"] == "tb_barbarian_moved")
+    assert moved["secret"]["seats"] == [0, 1]
+    card = moved["secret"]["params"]["card"]
+    after = [{r: n for r, n in p["hand"].items() if n} for p in state["players"]]
+    assert after[0] == {**before[0], card: before[0].get(card, 0) + 1} and after[2] == before[2]
+    assert sum(after[1].values()) == sum(before[1].values()) - 1
+    taken = f"onto Bartek&#x27;s road and takes a 1 {card}"  # the log line, as the page escapes it
+    for name in (0, 1):
+        assert taken in traffic.payload(name), name
+    for name in ("table", 2):
+        assert taken not in traffic.payload(name), name
+        assert "onto Bartek&#x27;s road and takes a random resource card from them" in traffic.payload(name), name
+    # Every hand reaches its own phone only: the table gets none; a phone's hand frames show
+    # only what that seat held (before or after the steal), and the last one what it holds.
+    assert not HAND.findall(traffic.payload("table"))
+    held = {seat: [before[seat], after[seat]] for seat in range(len(PLAYERS))}
+    for seat in range(len(PLAYERS)):
+        shown = [{r: int(n) for r, n in COUNTS.findall(hand) if int(n)} for hand in HAND.findall(traffic.payload(seat))]
+        assert all(hand in held[seat] for hand in shown), (seat, shown)
+        if seat in (0, 1):  # their hands changed: their phones got the new one
+            assert shown and shown[-1] == held[seat][-1], seat
+    await traffic.close()
+
+
+def _hands(game, held: dict) -> None:
+    """Set the seats' hands (the rest back to the bank): a test's shortcut, as the engine tests do."""
+    from companion.models import Snapshot
+
+    snapshot = Snapshot.objects.filter(game=game).order_by("-seq").first()
+    state = snapshot.state
+    for seat, cards in held.items():
+        for card in list(state["players"][seat]["hand"]):
+            state["bank"][card] += state["players"][seat]["hand"][card]
+            state["players"][seat]["hand"][card] = cards.get(card, 0)
+            state["bank"][card] -= cards.get(card, 0)
     snapshot.save()
     services.forget_cache()

@@ -1,12 +1,15 @@
 """Traders & Barbarians through the web: the new-game form's scenario (13 points, 14 with the
 Harbormaster), random boards refused, the board entered by hand with its barbarians, the
 wagons and barbarians drawn on the board, the active phone's wagon targets and forms, a move
-with a toll, a delivery, the VP rows, in English and Polish."""
+with a toll, a delivery, the VP rows, in English and Polish; with Catan for two (the form's
+game, a barbarian moved for a trade token on the phone, the neutral toll's log lines), the
+Events deck's cards worded for the scenario, and a road tapped into a target's centre."""
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
 from companion import engine, services
+from companion.engine import IllegalAction
 from companion.layers.traders_barbarians import rules as tb
 from companion.models import Game, Record
 from tests.engine.test_traders_barbarians import BARBARIANS, drive, tb_layout
@@ -202,3 +205,139 @@ def test_a_seven_the_roller_taps_a_barbarian_then_its_new_path(client):
     with translation.override("pl"):
         table = client.get(reverse("table", args=[game.code]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert "barbarzyńc" in table
+
+
+# ---------------------------------------------------------------- with Catan for two, with the Events deck
+
+
+def _setup_two(game):
+    """The neutral colours' settlements, the setup rounds, both rolls of the first turn."""
+    for _ in range(2):
+        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
+        services.perform(game, TABLE, "place_neutral", {"corner": targets["neutral_settlement"][0]})
+    for _ in range(4):
+        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
+        services.perform(game, TABLE, "place_settlement", {"corner": targets["settlement"][0]})
+        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
+        services.perform(game, TABLE, "place_road", {"edge": targets["road"][0]})
+    services.perform(game, TABLE, "roll", {"dice": [2, 3]})
+
+
+def test_the_form_makes_a_two_player_game_with_catan_for_two(client):
+    game = _game(client, players=2, two_players="on")
+    assert game.config["variants"] == {"two_players": True} and game.config["target"] == 13
+    state = state_of(game)
+    assert state["gold"]["held"] == [5, 5] and state["two"]["to_place"] == [2, 3]
+    table = client.get(reverse("table", args=[game.code])).content.decode()
+    assert 'data-testid="tb-panel"' in table and "Trade tokens" in table
+    # the neutral colours' spots never on a target's sea corner
+    shown = engine.view(state, engine.TABLE)["board"]["targets"]["neutral_settlement"]
+    assert shown and not set(shown) & tb.sea_corners(state["board"]["layout"])
+    response = client.post(reverse("new_game"), _form(players=2))
+    assert response.status_code == 422 and Game.objects.count() == 1
+
+
+def test_two_players_move_a_barbarian_for_trade_tokens_on_the_phone(client):
+    game = _game(client, players=2, two_players="on")
+    phones = joined_phones(game)
+    _setup_two(game)
+    state = state_of(game)
+    assert state["phase"] == "roll" and state["turn"]["seat"] == 0  # the second roll to come
+    mine = phones[0].get(reverse("seat", args=[game.code])).content.decode()
+    assert 'data-testid="robber-to-desert"' in mine and "Move a barbarian to another path without a road" in mine
+    assert "The robber back to the desert" not in mine
+    tokens = state["two"]["tokens"][0]
+    assert _post(phones[0], game, "robber_to_desert", role="seat").status_code == 200
+    assert state_of(game)["phase"] == tb.BARB
+    assert _post(phones[0], game, "pick_barbarian", role="seat", edge=BARBARIANS[0]).status_code == 200
+    page = phones[0].get(reverse("seat", args=[game.code])).content.decode()
+    assert "a free path without a road" in page and 'data-testid="tb-barbarian-target"' in page
+    state = state_of(game)
+    road = next(iter(state["board"]["pieces"]["roads"]))
+    response = _post(phones[0], game, "move_barbarian", role="seat", edge=road)
+    assert "path without a road only" in response.content.decode()
+    free = tb.free_paths(state, roads=False)[0]
+    assert _post(phones[0], game, "move_barbarian", role="seat", edge=free).status_code == 200
+    state = state_of(game)
+    assert state["phase"] == "roll" and free in state[tb.NAME]["barbarians"]
+    assert state["two"]["tokens"][0] == tokens - 1
+    table = client.get(reverse("table", args=[game.code])).content.decode()
+    assert "trade token to move a barbarian to a path without a road" in table
+    with translation.override("pl"):
+        table = client.get(reverse("table", args=[game.code]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "by przestawić barbarzyńcę na trasę bez drogi" in table
+
+
+def test_the_neutral_toll_and_target_token_lines_in_both_languages():
+    from companion.layers.traders_barbarians.messages import log_text
+
+    names = ["Ala", "Bartek"]
+    bank = {"kind": "tb_wagon_moved", "seat": 0,
+            "params": {"to": "x", "mp": 1, "left": 3, "toll": 1, "neutral": True, "bank": 1, "opponent": 0, "payee": 1}}
+    them = {**bank, "params": {**bank["params"], "bank": 0, "opponent": 1, "left": 2}}
+    token = {"kind": "tb_target_tokens", "seat": 1, "params": {"tokens": 1, "due": 1}}
+    assert "pays 1 gold toll to the bank (3 movement points left)" in log_text(bank, names)
+    assert "pays 1 gold toll to Bartek (2 movement points left)" in log_text(them, names)
+    assert log_text(token, names) == "Bartek takes 1 trade token for a settlement next to a target."
+    with translation.override("pl"):
+        assert "płaci 1 złoto myta do banku (zostały 3 punkty ruchu)" in log_text(bank, names)
+        assert "graczowi Bartek (zostały 2 punkty ruchu)" in log_text(them, names)
+        assert log_text(token, names) == "Bartek bierze 1 żeton handlu za osadę obok pola celu."
+
+
+def test_the_events_cards_read_as_this_scenario_has_them():
+    from companion.layers.traders_barbarians import screens
+    from tests.engine.test_traders_barbarians_two import Deck, put_on_top
+
+    game = Deck()
+    game.setup()
+    put_on_top(game, "robber_flees")
+    game.act("reveal_event")
+    names = ["Ala", "Bartek", "Celina"]
+    card = screens.context(engine.view(game.state, engine.TABLE), names, None)["event_deck"]["card"]
+    assert card["text"] == "There is no robber in this scenario: nothing happens."
+    assert card["lines"] == ["There is no robber in this game: nothing happens."]
+    game.act("end_turn", {"seat": 0})
+    put_on_top(game, "earthquake")
+    game.act("reveal_event")
+    with translation.override("pl"):
+        card = screens.context(engine.view(game.state, engine.TABLE), names, None)["event_deck"]["card"]
+        assert "Przejazd wozu przez drogę położoną na boku kosztuje 2 punkty ruchu." in card["text"]
+        assert card["lines"][-1] == "Przejazd wozu przez drogę położoną na boku kosztuje 2 punkty ruchu."
+    game.state["phase"], game.state["pending"] = "main", []
+    game.act("end_turn", {"seat": 1})
+    put_on_top(game, "robber_attack")
+    game.act("reveal_event")
+    card = screens.context(engine.view(game.state, engine.TABLE), names, None)["event_deck"]["card"]
+    assert "moves a barbarian to another path or a road" in card["text"]
+
+
+def test_a_road_into_a_targets_centre_is_tapped_and_drawn(client):
+    from tests.engine.test_traders_barbarians import QUARRY
+
+    game = _game(client, play_mode="paper")
+    phones = joined_phones(game)
+    corner = tb.spokes(tb_layout(), QUARRY)[0]
+    services.perform(game, TABLE, "place_settlement", {"corner": corner})
+    services.perform(game, TABLE, "place_road",
+                     {"edge": engine.view(state_of(game), engine.TABLE)["board"]["targets"]["road"][0]})
+    for _ in range(5):
+        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
+        services.perform(game, TABLE, "place_settlement", {"corner": targets["settlement"][0]})
+        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
+        services.perform(game, TABLE, "place_road", {"edge": targets["road"][0]})
+    services.perform(game, TABLE, "roll", {"dice": [2, 3]})
+    spoke = tb.spoke_id(corner, QUARRY)
+    page = phones[0].get(reverse("seat", args=[game.code])).content.decode()
+    # the id's ">" escaped in the attribute (the browser posts it back as ">")
+    assert 'data-testid="tb-spoke-target"' in page and '"edge": "{}"'.format(spoke.replace(">", "&gt;")) in page
+    assert 'data-testid="tb-spoke-target"' not in phones[1].get(reverse("seat", args=[game.code])).content.decode()
+    assert _post(phones[0], game, "build_road", role="seat", edge=spoke).status_code == 200
+    assert state_of(game)[tb.NAME]["spokes"] == {spoke: 0}
+    table = client.get(reverse("table", args=[game.code])).content.decode()
+    assert table.count('data-testid="tb-spoke-road"') == 1
+    response = _post(phones[0], game, "build_road", role="seat", edge=spoke)
+    assert "No road there: a road into a target" in response.content.decode()
+    from companion.layers.traders_barbarians.messages import refusal
+    with translation.override("pl"):
+        assert refusal(IllegalAction("tb_spoke_not_open")).startswith("Tu nie można zbudować drogi")

@@ -145,6 +145,8 @@ def _event_effect_lines(event: str, plan: dict, names: list[str]) -> list[str]:
             return [_("%(who)s (Largest Army) draws 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker)}]
         return [_("%(who)s (Knight cards played: %(n)s) draws 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker), "n": basis.get(str(taker), "?")}]
     if event == "robber_flees":
+        if nobody == "no_robber":  # a scenario played without the robber (layer hook event_plan)
+            return [_("There is no robber in this game: nothing happens.")]
         if plan.get("off"):  # a board without a home for it (a scenario's lake or oasis)
             return [_("The robber waits beside the board until the next 7 or Knight. Nobody is robbed.")]
         if plan.get("robber") == "desert":

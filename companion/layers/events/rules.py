@@ -356,7 +356,11 @@ CK_VERSIONS = ("epidemic", "good_neighbors", "tournament", "trade_advantage", "c
 
 
 def plan_for(rules, state: dict, event: str) -> dict:
+    """The card's plan; a layer's hook `event_plan(rules, state, event, plan)` may replace it
+    (a scenario without a robber: the Robber Flees card does nothing)."""
     plan = PLANS[event](rules, state)
+    for adjust in rules.hooks("event_plan"):
+        plan = adjust(rules, state, event, plan) or plan
     if cities_knights(state) and event in CK_VERSIONS:
         plan["ck"] = True
     return plan

@@ -1,3 +1,3 @@
-from .rules import LAYER
+from .rules import LAYER, LAYER_TWO
 
-LAYERS = (LAYER,)
+LAYERS = (LAYER, LAYER_TWO)

@@ -44,7 +44,7 @@ def refusal(error: IllegalAction) -> str | None:
         return str(BOARD_PROBLEMS[error.params["problem"]])
     texts = {
         "tb_needs_board": _("Traders & Barbarians is played on a board: pick a board mode."),
-        "tb_players": _("Traders & Barbarians is played by 3 or 4 players."),
+        "tb_players": _("Traders & Barbarians is played by 3 or 4 players, or by 2 with Catan for two."),
         "tb_base_only": _("Traders & Barbarians is played with the base game only."),
         "tb_manual_board": _("The rulebook places the targets and the barbarians only in its picture: enter the board by hand (board mode: manual)."),
         "tb_unknown_path": _("That is not a path of this board."),
@@ -65,6 +65,9 @@ def refusal(error: IllegalAction) -> str | None:
         "tb_chase_tried": _("You have tried to chase this barbarian this turn already."),
         "tb_pick_barbarian": _("First pick the barbarian that moves."),
         "tb_path_taken": _("Pick another path with no barbarian on it."),
+        "tb_spoke_not_open": _("No road there: a road into a target's centre joins your own building or road at its corner, or your road on another path into the same centre."),
+        "tb_tokens_no_road": _("Trade tokens move a barbarian to a path without a road only."),
+        "tb_no_free_path": _("No free path without a road is left for a barbarian."),
         "tb_reroll": _("A %(total)s is rolled again in this scenario: roll the dice again."),
         "tb_bad_wagon_mp": _("Wagon card level %(level)s: movement points are a whole number from 1 to 12."),
         "tb_first_wagon_mp": _("The level 1 wagon card has %(mp)s movement points (the rulebook says so)."),
@@ -86,6 +89,15 @@ def log_text(entry: dict, names: list[str]) -> str | None:
         return _("A barbarian was taken off the board.")
     if kind == "tb_wagon_moved":
         left = p["left"] if isinstance(p["left"], int) else 0
+        if entry["params"].get("neutral"):  # Catan for two: a neutral road's toll is split
+            terms = {"who": who, "opponent": _name(names, p["payee"]), "n": left}
+            if entry["params"].get("opponent"):
+                return ngettext("%(who)s's wagon moves along a neutral road and pays 1 gold toll to %(opponent)s (%(n)s movement point left).",
+                                "%(who)s's wagon moves along a neutral road and pays 1 gold toll to %(opponent)s (%(n)s movement points left).",
+                                left) % terms
+            return ngettext("%(who)s's wagon moves along a neutral road and pays 1 gold toll to the bank (%(n)s movement point left).",
+                            "%(who)s's wagon moves along a neutral road and pays 1 gold toll to the bank (%(n)s movement points left).",
+                            left) % terms
         if entry["params"].get("payee") is not None:
             return ngettext("%(who)s's wagon moves along %(payee)s's road and pays 1 gold toll (%(n)s movement point left).",
                             "%(who)s's wagon moves along %(payee)s's road and pays 1 gold toll (%(n)s movement points left).",
@@ -129,6 +141,17 @@ def log_text(entry: dict, names: list[str]) -> str | None:
             k: p[k] for k in ("knight", "victory_point", "monopoly", "road_building", "year_of_plenty")}
     if kind == "tb_wagon_cards":
         return _("The wagon cards are confirmed as the table's printed cards.")
+    if kind == "tb_target_tokens":
+        n = p["tokens"] if isinstance(p["tokens"], int) else 0
+        if n < (p["due"] if isinstance(p["due"], int) else 0):
+            return _("%(who)s's settlement stands next to a target, but the pool has no trade token left.") % {"who": who}
+        return ngettext("%(who)s takes %(n)s trade token for a settlement next to a target.",
+                        "%(who)s takes %(n)s trade tokens for a settlement next to a target.", n) % {"who": who, "n": n}
+    if kind == "tb_tokens_barbarian":
+        n = p["tokens"] if isinstance(p["tokens"], int) else 0
+        return ngettext("%(who)s pays %(n)s trade token to move a barbarian to a path without a road.",
+                        "%(who)s pays %(n)s trade tokens to move a barbarian to a path without a road.", n) % {
+            "who": who, "n": n}
     if kind == "tb_rerolled":
         return _("A %(total)s: the dice are rolled again.") % {"total": p["total"]}
     return None

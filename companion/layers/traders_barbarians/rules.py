@@ -14,8 +14,14 @@ The board
   (layout["features"]["traders_barbarians"] = {"barbarians": [3 edges]}) is taken as it is.
 - A target's building stands on its central intersection, the hex's own id in the wagon's
   position. Our reading of the printed paths: the four paths to it come from the target's
-  corners that touch another land hex (the other two only touch the sea); the board model
-  has no roads there, so a wagon pays a path's 2 points on them. No road on a target's
+  corners that touch another land hex (the other two only touch the sea). The rulebook
+  lets roads be built on them by the usual rules: they are not edges of the board's model,
+  so they are "spokes" ("<corner>><hex>", spoke_id) with their roads in state[NAME]["spokes"]
+  (build_road wrapped: the cost, the 15 roads, Road Building's free roads; joined to one's
+  building or road at the corner, or to one's road on another spoke of the same target,
+  through the centre, where nobody builds). A wagon pays for them as for any path or road.
+  Not on them: setup roads, neutral roads (Catan for two), barbarians, the Earthquake's
+  turned roads (its plan counts only the board's roads: event_plan). No road on a target's
   three sea sides (road_closed); no settlement on the centre (it is no corner).
 - No robber (robber_on None; a 7, a Knight and the Events deck's robber move a barbarian
   instead: phase "tb_barbarian"); no Longest Road (every road weighs 0); rolls of 2 and 12
@@ -42,6 +48,24 @@ Wagons (one a seat), at the end of the turn (phase "main" after the roll):
   one die; the card's number moves that barbarian to any other free path (no steal). One
   try per barbarian per turn (our reading).
 
+With Catan for two (LAYER_TWO, and the checks marked two_players; rulebook "ŁĄCZENIE Z
+INNYMI WARIANTAMI"): 2 players. Gold paid along a neutral road goes half to the bank
+(rounded up), half to the opponent (rounded down): our reading counts the halves of the
+turn's running total, so a turn's 1st, 3rd... neutral toll goes to the bank, its 2nd, 4th...
+to the opponent (a single toll of 1 gold: all to the bank). No robber for trade tokens to
+send home: robber_to_desert is replaced, for the same price (1 token, 2 for a player ahead,
+once a turn), by moving a barbarian to a free path without a road (phase tb_barbarian, why
+"tokens"; nobody is robbed). A settlement next to a target earns 1 trade token, on top of
+Catan for two's coast token (the target stands where the desert did; the setup city counts
+too). Neutral settlements and roads keep off a target's sea corners and sides. Virtual dice:
+the second roll differs from the first and is never 2 or 12.
+
+With the Events of Catan deck: Robber Attack is a 7 here (discards, then the barbarian
+moves and robs a road's owner); Robber Flees does nothing (event_plan hook: nobody
+"no_robber"); a road the Earthquake turned costs a wagon 2 points (its owner still takes
+the toll: only the points change in the rulebook's text). The cards' texts are worded for
+the scenario on the screens (screens.EVENT_TEXTS).
+
 The wagon cards: the rulebook's text gives level 1's 4 points, the example card (5 points,
 2 gold, chase on 6) and gold 1 to 5 by level; the other numbers and the costs are printed
 on the cards only. WAGON_CARDS below is the app's ASSUMPTION (the default), not the
@@ -65,14 +89,18 @@ enters its deck's (set_dev_deck, before the first roll).
   wagon_cards [5 x {"mp", "gold", "chase": [int], "cost": {resource: n}}]  levels 1-5, as
                                      confirmed by the table (WAGON_CARDS until then)
   cards_confirmed bool               the table has confirmed (or entered) its wagon cards
+  spokes {spoke: seat}               roads on the paths into the targets' centres
+  wagons[...]["neutral"] int         Catan for two: neutral tolls paid this turn (the split)
 """
 from __future__ import annotations
 
 from companion.layers.base import rules as base
+from companion.layers.catan_for_two import rules as two_rules
+from companion.layers.events import rules as events
 from companion.layers.gold import rules as gold
 from companion.machinery import board as boards
 from companion.machinery import hands
-from companion.machinery.composition import Actions, Layer, scenario
+from companion.machinery.composition import Actions, Layer, option, scenario
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
 from companion.machinery.turns import whole_number
@@ -92,7 +120,10 @@ SEA_SIDES = 3
 DELIVERY_VP = 1
 LEVEL_VP = 1
 MAX_LEVEL = 5
-SEVEN, KNIGHT, CHASE = "seven", "knight", "chase"
+SEVEN, KNIGHT, CHASE, TOKENS = "seven", "knight", "chase", "tokens"
+NEUTRAL = "neutral"  # step_cost's payee for a neutral colour's road (Catan for two)
+TARGET_TOKENS = 1  # Catan for two: a settlement next to a target earns a trade token
+DAMAGED_MP = 2  # the Events deck's Earthquake: a road on its side costs a path's points
 BARB = "tb_barbarian"  # the phase: a barbarian is moved
 MAX_PLAYERS = 4
 # level -> movement points, gold a delivery, the die numbers that chase a barbarian, the cost.
@@ -111,6 +142,11 @@ _actions = Actions()
 
 def on(state: dict) -> bool:
     return state["config"].get("scenario") == NAME
+
+
+def two_players(state: dict) -> bool:
+    """Played with Catan for two (two players, two neutral colours, trade tokens)."""
+    return bool((state["config"].get("variants") or {}).get(two_rules.NAME))
 
 
 def part(state: dict) -> dict:
@@ -217,7 +253,9 @@ def road_weights(rules, state: dict) -> dict:
 def check_config(config: dict, rules) -> None:
     if config["board"] == "none":
         raise IllegalAction("tb_needs_board")
-    if not 3 <= len(config["players"]) <= MAX_PLAYERS:
+    n = len(config["players"])
+    with_two = bool((config.get("variants") or {}).get(two_rules.NAME))
+    if not (3 <= n <= MAX_PLAYERS or (n == 2 and with_two)):
         raise IllegalAction("tb_players")
     if config["board"] != "manual":
         lay = config.get("board_layout") or {}
@@ -240,7 +278,7 @@ def _new_state(state: dict) -> None:
                     "used": 0, "grain": False, "tried": [], "moved": False} for _ in range(n)],
         "stacks": {t: {g: TOKENS_PER_GOOD for g in PRODUCES[t]} for t in TARGETS},
         "barbarians": [], "move": None, "draws": 0, "chases": 0, "tolls": [0] * n,
-        "wagon_cards": default_cards(), "cards_confirmed": False,
+        "wagon_cards": default_cards(), "cards_confirmed": False, "spokes": {},
     }
     if state.get(gold.NAME):
         g = state[gold.NAME]
@@ -274,7 +312,7 @@ def wagon(state: dict, seat: int) -> dict:
     """The seat's wagon, its turn's counters fresh when a new turn began."""
     w = part(state)["wagons"][seat]
     if w["turn"] != state["turn"]["number"]:
-        w.update(turn=state["turn"]["number"], used=0, grain=False, tried=[], moved=False)
+        w.update(turn=state["turn"]["number"], used=0, grain=False, tried=[], moved=False, neutral=0)
     return w
 
 
@@ -282,7 +320,7 @@ def this_turn(state: dict, seat: int) -> dict:
     """The wagon's counters of the current turn (read only: a new turn's are fresh)."""
     w = part(state)["wagons"][seat]
     if w["turn"] != state["turn"]["number"]:
-        return {"used": 0, "grain": False, "tried": [], "moved": False}
+        return {"used": 0, "grain": False, "tried": [], "moved": False, "neutral": 0}
     return w
 
 
@@ -297,30 +335,72 @@ def mp_left(state: dict, seat: int) -> int:
 # ---------------------------------------------------------------- moving
 
 
-def neighbours(layout: dict, node: str) -> list[tuple[str, str | None]]:
-    """(node reachable in one step, the path's edge or None for a path to a target's centre)."""
+# The printed paths into a target's centre ("spokes"): not edges of the board's model, so
+# their ids are "<corner>><hex>" and their roads live in state[NAME]["spokes"].
+SPOKE = ">"
+
+
+def spoke_id(corner: str, hex_: str) -> str:
+    return f"{corner}{SPOKE}{hex_}"
+
+
+def is_spoke(edge) -> bool:
+    return isinstance(edge, str) and SPOKE in edge
+
+
+def spoke_ends(edge: str) -> tuple[str, str]:
+    corner, _, hex_ = edge.partition(SPOKE)
+    return corner, hex_
+
+
+def all_spokes(layout: dict) -> list[str]:
+    return [spoke_id(c, h) for h in target_hexes(layout).values() for c in spokes(layout, h)]
+
+
+def spoke_roads(state: dict) -> dict:
+    """The roads built on the paths into the targets' centres: spoke -> seat."""
+    return part(state).get("spokes") or {}
+
+
+def neighbours(layout: dict, node: str) -> list[tuple[str, str]]:
+    """(node reachable in one step, the path: a board edge, or a spoke into a target's centre)."""
     g = boards.geometry(layout)
     targets = target_hexes(layout)
     if node in g.hex_corners:  # a target's centre
-        return [(c, None) for c in spokes(layout, node)] if node in targets.values() else []
+        return [(c, spoke_id(c, node)) for c in spokes(layout, node)] if node in targets.values() else []
     out = []
     for e in g.corner_edges.get(node, ()):
         out.append((g.other_corner(e, node), e))
     for h in targets.values():
         if node in spokes(layout, h):
-            out.append((h, None))
+            out.append((h, spoke_id(node, h)))
     return out
 
 
-def step_cost(state: dict, seat: int, edge: str | None) -> tuple[int, int | None]:
-    """(movement points, the road's owner who takes a toll or None)."""
+def damaged(state: dict) -> set:
+    """The roads the Events deck's Earthquake turned on their side."""
+    return {d["edge"] for d in events.damaged_roads(state) if d["edge"]}
+
+
+def step_cost(state: dict, seat: int, edge: str | None) -> tuple[int, int | str | None]:
+    """(movement points, who takes the toll: the road's owner, NEUTRAL for a neutral
+    colour's road with Catan for two, or None). A road on its side (Earthquake) costs a
+    path's 2 points; its owner still takes the toll (our reading: only the points change)."""
     if edge is None:
         return PATH_MP, None
-    owner = state["board"]["pieces"]["roads"].get(edge)
-    mp = PATH_MP if owner is None else ROAD_MP
+    if is_spoke(edge):
+        owner, on_side = spoke_roads(state).get(edge), False
+    else:
+        owner, on_side = state["board"]["pieces"]["roads"].get(edge), edge in damaged(state)
+    mp = PATH_MP if owner is None or on_side else ROAD_MP
     if edge in part(state)["barbarians"]:
         mp += BARBARIAN_MP
-    payee = owner if owner is not None and owner != seat and 0 <= owner < len(state["players"]) else None
+    payee = None
+    if owner is not None and owner != seat:
+        if 0 <= owner < len(state["players"]):
+            payee = owner
+        elif two_players(state) and owner in two_rules.NEUTRALS:
+            payee = NEUTRAL
     return mp, payee
 
 
@@ -362,17 +442,37 @@ def move_wagon(step: Step) -> None:
     left = mp_left(state, seat)
     if mp > left:
         raise IllegalAction("tb_no_points", need=mp, left=left)
-    if payee is not None:
+    toll = {}
+    if payee == NEUTRAL:
+        toll = _neutral_toll(state, seat, w)
+    elif payee is not None:
         gold.move(state, seat, payee, TOLL)
         part(state)["tolls"][payee] += TOLL
+        toll = {"toll": TOLL, "payee": payee}
     w["used"] += mp
     w["moved"] = True
     w["at"] = to
-    step.log("tb_wagon_moved", seat=seat, to=to, mp=mp, left=mp_left(state, seat),
-             **({"toll": TOLL, "payee": payee} if payee is not None else {}))
+    step.log("tb_wagon_moved", seat=seat, to=to, mp=mp, left=mp_left(state, seat), **toll)
     target = next((t for t, h in target_hexes(state["board"]["layout"]).items() if h == to), None)
     if target is not None:
         _arrive(step, seat, target)
+
+
+def _neutral_toll(state: dict, seat: int, w: dict) -> dict:
+    """Catan for two: the gold paid along neutral roads in one turn's move goes half to the
+    bank (rounded up), half to the opponent (rounded down). Our reading: the halves of the
+    turn's running total, so the first such toll of a turn goes to the bank, the second to
+    the opponent, and so on (a toll is 1 gold)."""
+    opponent = two_rules.opponent(seat)
+    w["neutral"] = w.get("neutral", 0) + TOLL
+    to_opponent = w["neutral"] // 2 - (w["neutral"] - TOLL) // 2
+    if to_opponent:
+        gold.move(state, seat, opponent, to_opponent)
+        part(state)["tolls"][opponent] += to_opponent
+    if TOLL - to_opponent:
+        gold._take(state, seat, TOLL - to_opponent)
+    return {"toll": TOLL, "neutral": True, "bank": TOLL - to_opponent, "opponent": to_opponent,
+            "payee": opponent}
 
 
 def _arrive(step: Step, seat: int, target: str) -> None:
@@ -452,8 +552,11 @@ def upgrade_wagon(step: Step) -> None:
 # ---------------------------------------------------------------- barbarians
 
 
-def free_paths(state: dict) -> list[str]:
+def free_paths(state: dict, roads: bool = True) -> list[str]:
+    """The paths a barbarian may go to: no barbarian on them (and no road, roads=False)."""
     taken = set(part(state)["barbarians"])
+    if not roads:
+        taken |= set(state["board"]["pieces"]["roads"])
     return [e for e in boards.geometry(state["board"]["layout"]).edges if e not in taken]
 
 
@@ -520,10 +623,12 @@ def move_barbarian(step: Step) -> None:
         raise IllegalAction("tb_path_taken")
     if edge not in boards.geometry(state["board"]["layout"]).edge_corners:
         raise IllegalAction("tb_unknown_path")
+    owner = state["board"]["pieces"]["roads"].get(edge)
+    if move["why"] == TOKENS and owner is not None:
+        raise IllegalAction("tb_tokens_no_road")
     p["barbarians"][p["barbarians"].index(source)] = edge
     seat = move["seat"]
-    owner = state["board"]["pieces"]["roads"].get(edge)
-    victim = owner if (move["why"] != CHASE and owner is not None and owner != seat
+    victim = owner if (move["why"] not in (CHASE, TOKENS) and owner is not None and owner != seat
                        and 0 <= owner < len(state["players"])) else None
     if victim is not None and hands.uses_hands(state):
         if hands.hand_size(state, victim):
@@ -544,12 +649,37 @@ def _after(rules, state: dict, step: Step) -> None:
     kind = step.action.get("type")
     if kind == "board_done":
         part(state)["barbarians"] = list(features(state["board"]["layout"])["barbarians"])
+    if kind in ("place_settlement", "build_settlement") and two_players(state) and step.args.get("corner"):
+        _target_tokens(state, step, kind)
     if state["phase"] == "robber":  # a 7, a Knight, the Events deck's robber: a barbarian moves
         why = KNIGHT if kind == "play_dev" else SEVEN
         part(state)["move"] = {"seat": state["turn"]["seat"], "why": why, "from": None,
                                "back": state["robber_return"] or "main"}
         state["robber_return"] = None
         state["phase"] = BARB
+
+
+def next_to_target(layout: dict, corner: str) -> bool:
+    g = boards.geometry(layout)
+    return bool(set(g.corner_hexes.get(corner, ())) & set(target_hexes(layout).values()))
+
+
+def _target_tokens(state: dict, step: Step, kind: str) -> None:
+    """Catan for two: a settlement on an intersection next to a target earns 1 trade token,
+    on top of Catan for two's own (the coast's 1): the target stands where the desert did.
+    The setup's city counts like the setup settlement it replaces (our reading)."""
+    corner = step.args["corner"]
+    board = state["board"]
+    builder = boards.building_at(board["pieces"], corner)
+    if builder is None or builder[0] not in (0, 1) or not next_to_target(board["layout"], corner):
+        return
+    t = two_rules.two(state)
+    if t.get("tokens_off"):
+        return
+    got = min(TARGET_TOKENS, t["pool"])  # only 20 tokens exist
+    t["pool"] -= got
+    t["tokens"][builder[0]] += got
+    step.log("tb_target_tokens", seat=builder[0], tokens=got, due=TARGET_TOKENS)
 
 
 # ---------------------------------------------------------------- the roll, the setup
@@ -573,6 +703,9 @@ def _reroll(handler):
                     raise IllegalAction("tb_reroll", total=total)
             handler(step)
             return
+        # Catan for two: the turn's second roll differs from the first (rolled again too).
+        with_two = two_players(state)
+        first = (two_rules._rolls(state) or [{}])[0].get("total") if with_two else None
         counter = state["counters"]["dice"]
         keys = []
         attempt = 0
@@ -582,13 +715,18 @@ def _reroll(handler):
             d2 = step.outcome(k2, lambda c, n=counter: c.randint("dice", n + 1, 6) + 1, base._valid_die)
             counter += 2
             keys += [k1, k2]
-            if d1 + d2 not in (2, 12):
+            if d1 + d2 in (2, 12):
+                step.log("tb_rerolled", seat=state["turn"]["seat"], total=d1 + d2)
+            elif d1 + d2 == first:
+                step.log("roll_repeated", seat=state["turn"]["seat"], dice=[d1, d2], total=d1 + d2)
+            else:
                 break
-            step.log("tb_rerolled", seat=state["turn"]["seat"], total=d1 + d2)
             attempt += 1
         state["counters"]["dice"] = counter
         step.reveal("dice", keys=tuple(keys))
         base.rolled(step, [d1, d2], "virtual")
+        if with_two:  # what Catan for two's roll notes for its second roll (not called here)
+            two_rules._note_roll(state, d1 + d2)
     return roll
 
 
@@ -600,6 +738,62 @@ def sea_corners(layout: dict) -> set:
 
 
 AFTER_MOVING = ("build_road", "build_settlement", "build_city", "buy_dev", "trade_bank", "upgrade_wagon")
+
+
+def spoke_targets(state: dict, seat: int) -> list[str]:
+    """The spokes `seat` may build a road on: free, and joined to the seat's building or road
+    at its corner (no other player's building there), or to the seat's road on another spoke
+    of the same target (through the centre, where nobody builds)."""
+    if not on(state) or not base.on_board(state):
+        return []
+    layout = state["board"]["layout"]
+    pieces = state["board"]["pieces"]
+    g = boards.geometry(layout)
+    built = spoke_roads(state)
+    out = []
+    for sid in all_spokes(layout):
+        if sid in built:
+            continue
+        corner, hex_ = spoke_ends(sid)
+        building = boards.building_at(pieces, corner)
+        at_corner = building[0] == seat if building else any(
+            pieces["roads"].get(e) == seat for e in g.corner_edges.get(corner, ()))
+        via_centre = any(built.get(spoke_id(c, hex_)) == seat for c in spokes(layout, hex_))
+        if at_corner or via_centre:
+            out.append(sid)
+    return out
+
+
+def _spoke_road(handler):
+    """Roads may be built on the printed paths into a target's centre, by the usual rules
+    (cost, the 15 roads, Road Building's free roads, joined to one's own network)."""
+    def build(step: Step) -> None:
+        state = step.state
+        edge = step.args.get("edge")
+        if not (on(state) and base.on_board(state) and is_spoke(edge)):
+            handler(step)
+            return
+        board = state["board"]
+        if state["phase"] == "roll" and not board["free_roads"]:
+            raise IllegalAction("wrong_phase", action="build_road", phase="roll")
+        seat = base.active_seat(state)
+        blocked = step.rules.road_blocked(state, seat)
+        if blocked:
+            raise IllegalAction(blocked)
+        base._check_builder(step)
+        if base._pieces_left(state, seat, "roads") <= 0:
+            raise IllegalAction("no_pieces_left", piece="roads", limit=base.SUPPLY["roads"])
+        if edge not in spoke_targets(state, seat):
+            raise IllegalAction("tb_spoke_not_open")
+        free = board["free_roads"] > 0
+        if free:
+            board["free_roads"] -= 1
+        else:
+            base._pay(state, seat, "road")
+        part(state).setdefault("spokes", {})[edge] = seat
+        state["players"][seat]["roads"] += 1
+        step.log("built_road", seat=seat, free=free)
+    return build
 
 
 def _before_moving(handler):
@@ -780,17 +974,32 @@ def board_targets(rules, state: dict, viewer) -> dict | None:
         return {}
     if move["from"] is None:
         return {"tb_pick": list(part(state)["barbarians"])}
-    return {"tb_barbarian": free_paths(state)}
+    return {"tb_barbarian": free_paths(state, roads=move["why"] != TOKENS)}
 
 
 def more_board_targets(rules, state: dict, viewer, seat: int):
     if not on(state) or not base.on_board(state):
         return {}, set()
+    if two_players(state):
+        closed = _neutral_closed(rules, state, viewer)
+        if closed is not None:
+            return closed, set()
     if state["phase"] == "board":
         return {"tb_start": list(boards.geometry(state["board"]["layout"]).edges)}, set()
-    if state["phase"] != "main" or (viewer != "table" and int(viewer) != state["turn"]["seat"]):
+    if state["phase"] not in ("main", "roll") or (viewer != "table" and int(viewer) != state["turn"]["seat"]):
         return {}, set()
-    return {"tb_wagon": sorted(moves(state, state["turn"]["seat"]))}, set()
+    active = state["turn"]["seat"]
+    board = state["board"]
+    found, costly = {}, set()
+    if (state["phase"] == "main" or board["free_roads"]) and not this_turn(state, active)["moved"] \
+            and base._pieces_left(state, active, "roads") > 0 and not rules.road_blocked(state, active):
+        found["tb_spoke"] = spoke_targets(state, active)
+        if hands.uses_hands(state) and not board["free_roads"] and (
+                viewer == "table" or hands.missing(hands.hand(state, active), hands.COSTS["road"])):
+            costly.add("tb_spoke")  # paid from the hand: tapped on the phone that can pay
+    if state["phase"] == "main":
+        found["tb_wagon"] = sorted(moves(state, active))
+    return found, costly
 
 
 def public_view(rules, state: dict, viewer) -> tuple[str, dict | None]:
@@ -831,7 +1040,86 @@ def public_view(rules, state: dict, viewer) -> tuple[str, dict | None]:
         "cards": [{"level": i + 1, "mp": c["mp"], "gold": c["gold"], "chase": list(c["chase"]),
                    "cost": dict(c["cost"])} for i, c in enumerate(cards(state))],
         "cards_confirmed": bool(p.get("cards_confirmed")),
+        "spokes": dict(spoke_roads(state)),
     }
+
+
+# ---------------------------------------------------------------- with Catan for two
+
+
+def _neutral_closed(rules, state: dict, viewer) -> dict | None:
+    """Catan for two's neutral pieces keep off what the scenario closes: its tap targets
+    (its own board_targets hook answers first) without a target's sea corners and sides."""
+    targets = two_rules.board_targets(rules, state, viewer)
+    if not targets:
+        return None
+    layout = state["board"]["layout"]
+    corners, sides = sea_corners(layout), road_closed(rules, state)
+    return {kind: [x for x in found if x not in corners and x not in sides] for kind, found in targets.items()}
+
+
+def _neutral_spots(handler):
+    """A neutral colour's setup settlement never stands on a target's sea corner either."""
+    def place(step: Step) -> None:
+        state = step.state
+        if on(state) and step.args.get("corner") in sea_corners(state["board"]["layout"]):
+            raise IllegalAction("tb_target_corner")
+        handler(step)
+    return place
+
+
+def _neutral_roads(handler):
+    """A neutral colour's road never goes on a target's sea sides; its settlement never on
+    a sea corner (no road leads there anyway)."""
+    def build(step: Step) -> None:
+        state = step.state
+        if on(state) and base.on_board(state):
+            if step.args.get("edge") in road_closed(step.rules, state):
+                raise IllegalAction("road_closed", edge=str(step.args["edge"])[:30])
+            if step.args.get("corner") in sea_corners(state["board"]["layout"]):
+                raise IllegalAction("tb_target_corner")
+        handler(step)
+    return build
+
+
+def _barbarian_for_tokens(handler):
+    """No robber to send to the desert: trade tokens move a barbarian to another path with no
+    road on it (nobody is robbed). The token action's price and once-a-turn are Catan for
+    two's."""
+    def move(step: Step) -> None:
+        state = step.state
+        if not on(state):
+            handler(step)
+            return
+        seat = state["turn"]["seat"]
+        price = two_rules._pay_tokens(state, step, seat)
+        if not free_paths(state, roads=False):
+            raise IllegalAction("tb_no_free_path")
+        two_rules._spend(state, seat, price)
+        step.log("tb_tokens_barbarian", seat=seat, tokens=price)
+        part(state)["move"] = {"seat": seat, "why": TOKENS, "from": None, "back": state["phase"]}
+        state["phase"] = BARB
+    return move
+
+
+def _with_two(config: dict) -> bool:
+    return scenario(NAME)(config) and option(two_rules.NAME)(config)
+
+
+# ---------------------------------------------------------------- with the Events deck
+
+
+def event_plan(rules, state: dict, event: str, plan: dict) -> dict | None:
+    """No robber here: the Robber Flees card does nothing (its Robber Attack is a 7, the
+    barbarian moving; its Earthquake's roads cost a wagon 2 points: step_cost)."""
+    if on(state) and event == "robber_flees":
+        return {"robber": None, "nobody": "no_robber"}
+    if on(state) and event == "earthquake" and base.on_board(state):
+        # A road on a target's spoke is not on the board's model: only the board's roads turn.
+        roads, turned = state["board"]["pieces"]["roads"], damaged(state)
+        seats = [s for s in plan.get("damage", []) if any(o == s and e not in turned for e, o in roads.items())]
+        return {"damage": seats} if seats else {"damage": [], "nobody": "no_roads"}
+    return None
 
 
 LAYER = Layer(
@@ -839,18 +1127,31 @@ LAYER = Layer(
     scenario=NAME,
     applies=scenario(NAME),
     actions=_actions.table,
-    wraps={"roll": _reroll, "place_settlement": _city_second, **{name: _before_moving for name in AFTER_MOVING}},
+    wraps={"roll": _reroll, "place_settlement": _city_second, **{name: _before_moving for name in AFTER_MOVING},
+           "build_road": lambda handler: _before_moving(_spoke_road(handler))},
     hooks={"check_config": check_config, "new_state": _new_state, "after_action": _after,
            "extra_vp": extra_vp, "vp_sources": vp_sources, "road_weights": road_weights,
            "road_closed": road_closed, "board_set": board_set, "check_board": check_board, "lay_out": lay_out,
            "board_targets": board_targets, "more_board_targets": more_board_targets, "view": public_view,
-           "gold_sold": gold_sold},
+           "gold_sold": gold_sold, "event_plan": event_plan},
     terrains={t: None for t in TARGETS},
     phases=frozenset({BARB}),
     view_key=NAME,
     cores=frozenset({"base"}),
     core_refusal="tb_base_only",
     board_actions={"tb_wagon": ("move_wagon",), "tb_pick": ("pick_barbarian",),
-                   "tb_barbarian": ("move_barbarian",), "tb_start": ("set_barbarian",)},
+                   "tb_barbarian": ("move_barbarian",), "tb_start": ("set_barbarian",),
+                   "tb_spoke": ("build_road",)},
     needs=("gold",),
+)
+
+# With Catan for two: trade tokens move a barbarian instead of the robber; the neutral
+# colours' pieces keep off the targets' sea corners and sides.
+LAYER_TWO = Layer(
+    name="traders_barbarians_two",
+    applies=_with_two,
+    wraps={"robber_to_desert": _barbarian_for_tokens, "place_neutral": _neutral_spots,
+           "build_neutral": _neutral_roads},
+    cores=frozenset({"base"}),
+    core_refusal="tb_base_only",
 )

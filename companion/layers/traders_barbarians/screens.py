@@ -3,6 +3,7 @@ board, every wagon's card, goods and deliveries, the goods stacks; on the active
 phone the wagon's moves (tap targets), grain, upgrade and chase; the barbarian move after a
 7 or a Knight; before the first roll, the table's confirmation of the development deck and of
 the wagon cards (the app's assumed numbers, rules.WAGON_CARDS: the table's printed cards win)."""
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...board_svg import frame_drawing
@@ -10,6 +11,8 @@ from ...machinery import board as boards
 from ...machinery import hands
 from ...messages import cards_text
 from ..base.messages import DEV_CARD_NAMES, RESOURCE_NAMES
+from ..catan_for_two.screens import token_words
+from ..events.screens import event_context
 from . import rules
 from .messages import good_name, target_name
 
@@ -68,8 +71,43 @@ def _drawing(part: dict, players: list, picture: dict | None) -> dict:
             x, y = d.hex_centres[h]
             targets.append({"target": t, "name": target_name(t), "x": _r(x), "y": _r(y - 0.45 * size),
                             "cx": _r(x), "cy": _r(y), "r": _r(0.16 * size), "sign": TARGET_LETTERS[t]})
-    return {"wagons": wagons, "barbarians": barbarians, "targets": targets, "font": _r(0.2 * size),
+    spokes = []
+    for sid, seat in sorted((part.get("spokes") or {}).items()):
+        ends = _spoke_ends(d, sid)
+        if ends and 0 <= seat < len(players):
+            (x1, y1), (x2, y2) = ends
+            spokes.append({"id": sid, "seat": seat, "color": players[seat]["color"], "x1": _r(x1), "y1": _r(y1),
+                           "x2": _r(x2), "y2": _r(y2), "w": _r(0.12 * size), "inner": _r(0.08 * size)})
+    return {"wagons": wagons, "barbarians": barbarians, "targets": targets, "spokes": spokes, "font": _r(0.2 * size),
             "stroke": _r(0.05 * size)}
+
+
+def _spoke_ends(d, sid: str):
+    """A spoke's two ends on the drawing: its corner and the target's centre (None: not on it)."""
+    corner, hex_ = rules.spoke_ends(sid)
+    if corner not in d.corners or hex_ not in d.hex_centres:
+        return None
+    return d.corners[corner], d.hex_centres[hex_]
+
+
+def _spoke_targets(view: dict, picture: dict | None) -> list[dict]:
+    """Where a road may be built on a spoke: a tap target on the spoke's middle."""
+    if not picture:
+        return []
+    d = frame_drawing(picture["frame"], picture["size"])
+    out = []
+    for sid in ((view.get("board") or {}).get("targets") or {}).get("tb_spoke", []):
+        ends = _spoke_ends(d, sid)
+        if ends:
+            (cx, cy), (hx, hy) = ends
+
+            def at(f):  # a point along the spoke, from its corner (0) to the centre (1)
+                return cx + f * (hx - cx), cy + f * (hy - cy)
+            # The middle of the spoke only: the wagon's targets at its two ends stay tappable.
+            (x1, y1), (x2, y2), (x, y) = at(0.3), at(0.65), at(0.47)
+            out.append({"id": sid, "x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2),
+                        "x": _r(x), "y": _r(y), "r": _r(0.12 * picture["size"])})
+    return out
 
 
 def _wagon_targets(picture: dict | None) -> list[dict]:
@@ -121,10 +159,46 @@ def _cards(cards: list[dict]) -> list[dict]:
     return out
 
 
+# The Events deck's cards that read otherwise here (the rulebook's paragraph for this scenario).
+EVENT_TEXTS = {
+    "robber_attack": gettext_lazy("As a 7 here: everyone with more than 7 resource cards gives back half; whoever turned the card moves a barbarian to another path or a road, and on a road takes 1 random resource card from its owner."),
+    "robber_flees": gettext_lazy("There is no robber in this scenario: nothing happens."),
+    "earthquake": gettext_lazy("Every player lays one of their roads on its side; its owner builds no new road until it is repaired for 1 lumber + 1 brick. A wagon crossing a road on its side spends 2 movement points."),
+}
+
+
+def _events(view: dict, names: list[str]) -> dict:
+    """The event card on view, worded for this scenario."""
+    deck = event_context(view, names)
+    card = (deck or {}).get("card")
+    if not card or card["event"] not in EVENT_TEXTS:
+        return {}
+    card = {**card, "text": str(EVENT_TEXTS[card["event"]])}
+    if card["event"] == "earthquake" and card["lines"]:
+        card["lines"] = card["lines"][:1] + [_("A wagon crossing a road on its side spends 2 movement points.")]
+    return {"event_deck": {**deck, "card": card}}
+
+
+def _two_words(view: dict) -> dict:
+    """Catan for two's trade tokens, their robber action worded as this scenario's."""
+    two = view.get("two")
+    if not two or view.get("travel"):
+        return {}
+    me = (view.get("me") or {}).get("seat")
+    seat = me if me is not None else view["turn"]["seat"]
+    active = view["players"][view["active_seat"]]["name"] if view["active_seat"] is not None else ""
+    words = token_words({"my_tokens": two["tokens"][seat], "my_cost": two["costs"][seat]}, active)
+    return {"two_words": {**words, "robber": _("Move a barbarian to another path without a road")}}
+
+
 def context(view: dict, names: list[str], picture: dict | None) -> dict:
     part = view.get(rules.NAME)
     if not part:
         return {}
+    return {**_events(view, names), **_two_words(view), **_context(view, names, picture, part)}
+
+
+def _context(view: dict, names: list[str], picture: dict | None, part: dict) -> dict:
     players = view["players"]
     me = (view.get("me") or {}).get("seat")
     active = view["turn"]["seat"] if view.get("turn") else None
@@ -144,6 +218,7 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
                  "mover": players[move["seat"]]} if move else None,
         "drawing": _drawing(part, players, picture),
         "wagon_targets": _wagon_targets(picture),
+        "spoke_targets": _spoke_targets(view, picture),
         "virtual_dice": view["config"].get("dice_source") == "virtual",
         "hands": view["config"]["play_mode"] == "hands",
         "cards": _cards(part.get("cards") or []),
