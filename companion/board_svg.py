@@ -69,18 +69,37 @@ class FrameDrawing:
     sea_centres: Mapping[str, tuple[float, float]]       # sea hex of the frame's ring -> its centre
 
 
+def _hashable(value):
+    return tuple(_hashable(v) for v in value) if isinstance(value, (list, tuple)) else value
+
+
+def frame_key(board: dict):
+    """What names a board's shape for frame_drawing: its frame's name, or with a shape of its
+    own (board["shape"]: a board that carries its hexes, Explorers & Pirates' sea board) the
+    frame's name and that shape."""
+    shape = board.get("shape")
+    return board["frame"] if not shape else (board["frame"], _hashable(shape))
+
+
+def _unhashable(value):
+    return [_unhashable(v) for v in value] if isinstance(value, tuple) else value
+
+
 @lru_cache(maxsize=32)
-def frame_drawing(frame: str, size: float = 50) -> FrameDrawing:
-    """The layout of a frame (by name) at a size, computed once."""
-    drawn = boards.layout(frame, size)
-    g = boards.geometry(frame)
+def frame_drawing(frame, size: float = 50) -> FrameDrawing:
+    """The layout of a frame (by name, or frame_key(board) for a board with its own shape) at a
+    size, computed once."""
+    source = frame if isinstance(frame, str) else {"frame": frame[0], "shape": _unhashable(frame[1]), "harbours": {}}
+    drawn = boards.layout(source, size)
+    g = boards.geometry(source)
     sea_centres = {h: tuple(v["centre"]) for h, v in drawn["sea"].items()}
     edge_sea = {}
     for edge in g.coastal_edges:
-        sea = next(p for p in edge.split("|") if p not in g.hex_corners)
-        edge_sea[edge] = sea_centres[sea]
+        sea = next((p for p in edge.split("|") if p not in g.hex_corners), None)
+        if sea in sea_centres:  # a shaped board's sea may be hexes of its own, not the ring
+            edge_sea[edge] = sea_centres[sea]
     return FrameDrawing(
-        frame=frame,
+        frame=frame if isinstance(frame, str) else frame[0],
         size=size,
         width=drawn["width"],
         height=drawn["height"],
@@ -138,19 +157,32 @@ def _pip_dots(x: float, y: float, count: int, size: float) -> list[dict]:
     return [{"x": _r(left + i * gap), "y": _r(y + PIP_DY * size)} for i in range(count)]
 
 
+# Hexes of a board that are sea (Explorers & Pirates' sea board: drawn as the sea) and hexes
+# lying face down (their area's colour in the class: `area-north`).
+SEA_TERRAIN = "sea"
+FACE_DOWN = "unexplored"
+
+
+def _sea_hexes(board: dict, d: FrameDrawing) -> list[str]:
+    return [d.hex_points[h] for h in d.hex_centres if (board["hexes"].get(h) or {}).get("terrain") == SEA_TERRAIN]
+
+
 def _hexes(board: dict, d: FrameDrawing) -> list[dict]:
     size = d.size
     out = []
     for hex_id, centre in d.hex_centres.items():
         cell = board["hexes"].get(hex_id) or {}
         terrain = cell.get("terrain")
+        if terrain == SEA_TERRAIN:
+            continue  # drawn with the sea
         number = cell.get("number")
         x, y = centre
         pips = boards.PIPS.get(number, 0) if number else 0
         out.append({
             "id": hex_id,
             "terrain": terrain,
-            "fill": f"terrain-{terrain or 'unknown'}",
+            "fill": (f"terrain-{terrain or 'unknown'}" if terrain != FACE_DOWN
+                     else f"terrain-{FACE_DOWN} terrain-unknown area-{cell.get('area') or 'none'}"),
             "points": d.hex_points[hex_id],
             "x": _r(x),
             "y": _r(y),
@@ -254,7 +286,7 @@ def board_picture(board: dict, pieces: dict | None, colors: list[str], targets: 
     "harbours", "roads", "settlements", "cities", "robber", "targets", "has_targets",
     "drawing_key"}: the last one names the picture without its targets (equal inputs, equal key).
     """
-    d = frame_drawing(board["frame"], size)
+    d = frame_drawing(frame_key(board), size)
     picked = _targets(targets, d)
     key = repr((board, pieces, colors, size, knights))
     drawing = _drawing(key, board, pieces, colors, size, knights, d)
@@ -314,7 +346,7 @@ def _draw(board: dict, pieces: dict | None, colors: list[str], size: int, knight
 
     knight_pieces = _knights(pieces, knights, colors, d, size)
     return {
-        "frame": d.frame,
+        "frame": frame_key(board),  # what frame_drawing takes (a name, or a board's own shape)
         "size": size,
         "width": d.width,
         "height": d.height,
@@ -338,7 +370,7 @@ def _draw(board: dict, pieces: dict | None, colors: list[str], size: int, knight
             "knight_r": _r(KNIGHT_R * size),
             "knight_font": _r(0.2 * size),
         },
-        "sea": list(d.sea_points),
+        "sea": list(d.sea_points) + _sea_hexes(board, d),
         "hexes": _hexes(board, d),
         "harbours": _harbours(board, d),
         "roads": roads,

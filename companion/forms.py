@@ -3,6 +3,7 @@ import importlib.util
 from importlib import import_module
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from companion import layers
@@ -20,6 +21,12 @@ LAYER_FORMS = [import_module(f"{package.__name__}.forms")
 OPTION_FIELDS = {name: field for module in LAYER_FORMS for name, field in getattr(module, "OPTIONS", {}).items()}
 # A scenario layer's forms.py names it: SCENARIO = {"key", "label", "target"} (one a game).
 SCENARIOS = {module.SCENARIO["key"]: module.SCENARIO for module in LAYER_FORMS if hasattr(module, "SCENARIO")}
+# A core's forms.py names it: CORE = {"key", "label", "target"} and optionally "help" (its words
+# under the target) and "board" (the board it is always played on: "No board" means that one),
+# for the form's Game select and `newgame --rules`, in composition order.
+CORES = {module.CORE["key"]: module.CORE
+         for module in sorted((m for m in LAYER_FORMS if hasattr(m, "CORE")),
+                              key=lambda m: [p.__name__ for p in layers.PACKAGES].index(m.__name__.rpartition(".")[0]))}
 TARGET_BONUS = {name: n for module in LAYER_FORMS for name, n in getattr(module, "TARGET_BONUS", {}).items()}
 IMPLIES = {name: more for module in LAYER_FORMS for name, more in getattr(module, "IMPLIES", {}).items()}
 # A layer's own action fields (its forms.py ACTION_FIELDS; LIST_FIELDS: posted several times).
@@ -27,7 +34,7 @@ LAYER_FIELDS = tuple(dict.fromkeys(f for module in LAYER_FORMS for f in getattr(
 LAYER_LISTS = tuple(dict.fromkeys(f for module in LAYER_FORMS for f in getattr(module, "LIST_FIELDS", ())))
 
 BASE_TARGET = 10
-TARGETS = {"base": BASE_TARGET, "cities_knights": 13}
+TARGETS = {key: core["target"] for key, core in CORES.items()}
 DEFAULT_COLORS = ("red", "blue", "white", "orange", "green", "brown")
 
 
@@ -45,12 +52,17 @@ class NewGameForm(forms.Form):
 
     rules = forms.ChoiceField(
         label=_("Game"),
-        choices=[("base", _("CATAN base game")), ("cities_knights", _("Cities & Knights (3–6 players)"))],
+        choices=[(key, core["label"]) for key, core in CORES.items()],
         initial="base",
+        widget=forms.Select(attrs={
+            "data-targets": ",".join(f"{key}:{core['target']}" for key, core in CORES.items()),
+            # the board a core is always played on, chosen with it (static/app.js)
+            "data-boards": ",".join(f"{key}:{core['board']}" for key, core in CORES.items() if core.get("board"))}),
     )
     target = forms.IntegerField(
         label=_("Victory points to win"), min_value=3, max_value=30, initial=10, required=False,
-        help_text=_("Empty: 10 for the base game, 13 for Cities & Knights."),
+        help_text=format_lazy(" ".join("{}" for core in CORES.values() if core.get("help")),
+                              *(core["help"] for core in CORES.values() if core.get("help"))),
     )
     dice_source = forms.ChoiceField(
         label=_("Dice"), choices=[(s, DICE_SOURCE_NAMES[s]) for s in DICE_SOURCES], initial="typed"
@@ -126,16 +138,19 @@ class NewGameForm(forms.Form):
     def game_config(self) -> dict:
         d = self.cleaned_data
         target = d.get("target")
-        if target is None or (d["rules"] == "cities_knights" and target == BASE_TARGET):
-            target = TARGETS[d["rules"]]  # the 10 left from the base game becomes C&K's 13
+        if target is None or target == BASE_TARGET:
+            target = TARGETS[d["rules"]]  # the 10 left from the base game becomes the core's own (C&K's 13)
+        board = d["board"]
+        if board == "none":  # a core played only on its own board (E&P's sea) takes that one
+            board = CORES[d["rules"]].get("board") or board
         config = {
             "rules": d["rules"],
             "players": d["players"],
             "target": target,
             "dice_source": d["dice_source"],
-            "board": d["board"],
+            "board": board,
             # Production needs the board: without one the paper cards stay on the table.
-            "play_mode": (d.get("play_mode") or "hands") if d["board"] != "none" else "paper",
+            "play_mode": (d.get("play_mode") or "hands") if board != "none" else "paper",
         }
         scenario = SCENARIOS.get(d.get("scenario") or "")
         if scenario is not None:

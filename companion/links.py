@@ -37,20 +37,25 @@ def rules_href(keys: str, games: str | None, large: bool) -> str:
 
 
 # The rulebook's games (companion/rulebook: entries/<game>/) of each core of rules (config["rules"]).
-RULEBOOK_GAMES = {"base": "base", "cities_knights": "base,cities-knights"}
+# The Events of Catan deck's rules are in the Traders & Barbarians box.
+EVENTS_GAMES = "traders-barbarians"
 
 
 def rules_games(config: dict) -> str | None:
-    """The `games` of a game's rules links: its core's rulebook games, and Traders & Barbarians'
-    for the Events of Catan deck; None (every game) for rules the rulebook does not know.
+    """The `games` of a game's rules links: its core's rulebook games (its forms.py CORE
+    "rulebook"), the Events of Catan deck's, and its scenario's box (SCENARIO "rulebook"); None
+    (every game) for rules the rulebook does not know.
 
     In a Cities & Knights game the rulebook then lists C&K's own version of a rule first
     (the robber on the desert until the first attack, commodities and walls on a 7 …)."""
-    games = RULEBOOK_GAMES.get(config.get("rules"))
-    # the Events of Catan deck's rules too, and a scenario's (Traders & Barbarians)
-    if games is not None and (config.get("dice_source") == "events" or config.get("scenario")):
-        games += ",traders-barbarians"
-    return games
+    from companion.forms import CORES, SCENARIOS
+
+    games = (CORES.get(config.get("rules")) or {}).get("rulebook")
+    if games is None:
+        return None
+    more = [EVENTS_GAMES] if config.get("dice_source") == "events" else []
+    more.append((SCENARIOS.get(config.get("scenario") or "") or {}).get("rulebook"))
+    return ",".join(dict.fromkeys([games, *(box for box in more if box)]))
 
 
 def forget() -> None:

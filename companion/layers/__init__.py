@@ -4,9 +4,9 @@ Adding a scenario or a game option means adding its package and its name here; t
 engine composes a game's rules from the layers that apply to its config, and the shared
 screens loop over the same layers (their messages, screens and partials).
 """
-from . import (barbarian_attack, base, caravans, catan_for_two, cities_knights, events, fishermen, friendly_robber, gold,
-               harbormaster, rivers, traders_barbarians, travel_two_players)
+from . import (barbarian_attack, base, caravans, catan_for_two, cities_knights, events, explorers_pirates, fishermen,
+               friendly_robber, gold, harbormaster, land_ho, rivers, traders_barbarians, travel_two_players)
 
-PACKAGES = (base, cities_knights, events, friendly_robber, harbormaster, catan_for_two, travel_two_players,
-            gold, fishermen, rivers, caravans, barbarian_attack, traders_barbarians)
+PACKAGES = (base, cities_knights, explorers_pirates, events, friendly_robber, harbormaster, catan_for_two,
+            travel_two_players, gold, fishermen, rivers, caravans, barbarian_attack, traders_barbarians, land_ho)
 LAYERS = tuple(layer for package in PACKAGES for layer in package.LAYERS)

@@ -81,6 +81,7 @@ from .board_setup import (
     beginner_starred_settlement,
     empty_board,
     expected_set,
+    frame_of,
     harbour_ratio,
     pips_bands,
     random_board,
@@ -97,7 +98,7 @@ from .board_setup import (
 def geometry(board_or_frame: dict | Frame | str) -> Geometry:
     """Adjacency for a board (dict), a Frame or a frame name."""
     if isinstance(board_or_frame, dict):
-        return get_frame(board_or_frame["frame"]).geometry
+        return frame_of(board_or_frame).geometry  # a board may carry its own shape
     if isinstance(board_or_frame, str):
         return get_frame(board_or_frame).geometry
     return board_or_frame.geometry

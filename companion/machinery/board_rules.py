@@ -191,10 +191,12 @@ def starting_resources(board: dict, corner: str) -> dict[str, int]:
 
 
 def harbour_ratios(board: dict, pieces: dict, seat: Seat) -> dict[str, int]:
-    """Best maritime trade ratio per resource: 4 with the bank, 3 at a 3:1 harbour,
+    """Best maritime trade ratio per resource: 4 with the bank (or the board's "bank_ratio"),
+    3 at a 3:1 harbour,
     2 for the resource of a 2:1 harbour the seat has a settlement or city on."""
     g = geometry_of(board)
-    ratios = {r: BANK_RATIO for r in RESOURCES}
+    bank = board.get("bank_ratio", BANK_RATIO)  # a board may say its bank trades better (Explorers & Pirates: 3)
+    ratios = {r: bank for r in RESOURCES}
     for edge, kind in board["harbours"].items():
         if all(owner_at(pieces, c) != seat for c in g.edge_corners[edge]):
             continue

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import copy
 import math
+from functools import lru_cache
 from typing import Any, Callable, Protocol
 
 from .board_frames import (
     BASE,
+    FRAMES,
     GENERIC,
     HARBOUR_TYPES,
     NUMBERS,
@@ -35,6 +37,7 @@ from .board_frames import (
     spiral_corner_hexes,
     spiral_order,
 )
+from .board_geometry import parse_hex_id
 
 SCHEMA = 1
 
@@ -53,7 +56,19 @@ def shuffled(items: list, rng: Rng) -> list:
 
 
 def frame_of(board: dict) -> Frame:
+    """The board's frame: a named standard one, or the board's own shape when it carries one
+    (board["shape"]: every position of the board, as in an Explorers & Pirates scenario)."""
+    if "shape" in board:
+        return shaped_frame(board["frame"], tuple(board["shape"]))
     return get_frame(board["frame"])
+
+
+@lru_cache(maxsize=32)
+def shaped_frame(name: str, shape: tuple[str, ...]) -> Frame:
+    """A frame built from a board's own list of positions (no token spiral, no harbours:
+    the layer that made the shape owns what goes on it)."""
+    return Frame(name=name, land=tuple(parse_hex_id(h) for h in shape), terrain_counts={},
+                 token_letters=(), token_values=(), harbour_edges=(), harbour_types=())
 
 
 def _new_board(frame: Frame, terrain: dict[str, str | None], numbers: dict[str, int | None],
@@ -378,6 +393,10 @@ def expected_set(frame: Frame | str) -> dict:
     carry no token, and the terrain the robber starts on (None: beside the board).
     A scenario changes it (Rules.board_expected), and may add "terrain_totals":
     [[terrains, total]], terrains whose sum is fixed rather than each count."""
+    if isinstance(frame, str) and frame not in FRAMES:
+        # A board with its own shape (board["shape"]): no standard set; the layer that made
+        # the shape says what it holds (its board_set hook, Rules.board_expected).
+        return {"terrains": {}, "tokens": {}, "untokened": {"desert"}, "robber_on": None}
     frame = get_frame(frame) if isinstance(frame, str) else frame
     return {"terrains": dict(frame.terrain_counts), "tokens": frame.token_counts(),
             "untokened": {"desert"}, "robber_on": "desert"}
@@ -441,7 +460,11 @@ def validate_board(board: dict, expected: dict | None = None) -> list[tuple[str,
             if number not in NUMBERS:
                 problems.append(("unknown_number", {"hex": h, "number": number}))
     token_counts = {n: laid.count(n) for n in NUMBERS}
-    if token_counts != expected["tokens"]:
+    pool = expected.get("token_pool")  # tokens drawn from a larger pool (some stay in the box)
+    if pool is not None:
+        if any(token_counts[n] > pool.get(n, 0) for n in NUMBERS) or sum(token_counts.values()) != expected["tokens"]:
+            problems.append(("token_counts", {"expected": dict(pool), "actual": token_counts}))
+    elif token_counts != expected["tokens"]:
         problems.append(("token_counts", {"expected": expected["tokens"], "actual": token_counts}))
 
     harbours = board.get("harbours", {})

@@ -318,6 +318,7 @@ def compose(registry: tuple[Layer, ...], config: dict) -> Rules:
     while chain[0].extends is not None:
         chain.insert(0, by_name[chain[0].extends])
     wanted = {layer.name for layer in registry if not layer.core and layer.applies(config)}
+    wanted |= {need for core in chain for need in core.needs}  # a core built on a layer (E&P's gold)
     while True:  # what the chosen layers need, and what that needs, in registry order
         more = {need for layer in registry if layer.name in wanted for need in layer.needs} - wanted
         if not more:

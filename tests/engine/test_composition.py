@@ -26,6 +26,7 @@ from companion.layers.harbormaster import rules as harbormaster
 from companion.machinery import board as boards
 from companion.machinery import hands
 from tests.corpus import make_corpus
+from tests.engine.test_traders_barbarians import tb_layout  # the scenario's board, targets and barbarians
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PURE = [ROOT / "companion" / "engine", ROOT / "companion" / "machinery", ROOT / "companion" / "layers"]
@@ -260,6 +261,25 @@ GAMES = [
         2, "random", s, play_mode="hands", dice_source="events",
         variants={"two_players": True, "travel_two_players": True, "friendly_robber": True, "harbormaster": True}),
      "two"),
+    ("barbarian_attack+two", lambda s: make_corpus.as_stored(new_game({
+        "players": [{"name": n, "color": c} for n, c in (("Ala", "red"), ("Bartek", "blue"))], "board": "random",
+        "play_mode": "hands", "dice_source": "virtual", "scenario": "barbarian_attack", "variants": {"two_players": True},
+        "board_layout": registry.barbarian_attack.rules.lay_out(None, boards.random_board(
+            "base", make_corpus.BoardDraws(make_corpus.seeded_secret(s))),
+            make_corpus.BoardDraws(make_corpus.seeded_secret(s + 1)))})["config"]), "two"),
+    *[(f"traders_barbarians+two+{source}", lambda s, source=source: make_corpus.as_stored(new_game({
+        "players": [{"name": n, "color": c} for n, c in (("Ala", "red"), ("Bartek", "blue"))], "board": "random",
+        "play_mode": "hands", "dice_source": source, "scenario": "traders_barbarians",
+        "variants": {"two_players": True}, "board_layout": tb_layout()})["config"]), "two")
+      for source in ("virtual", "events")],
+    ("traders_barbarians+events", lambda s: make_corpus.as_stored(new_game({
+        "players": [{"name": n, "color": c} for n, c in (("Ala", "red"), ("Bartek", "blue"), ("Celina", "white"))],
+        "board": "random", "play_mode": "hands", "dice_source": "events", "scenario": "traders_barbarians",
+        "board_layout": tb_layout()})["config"]), "events_hands"),
+    *[(f"explorers_pirates+land_ho+{n}+{driver}", lambda s, n=n: make_corpus.as_stored(new_game({
+        "rules": "explorers_pirates", "scenario": "land_ho", "play_mode": "hands", "dice_source": "virtual",
+        "players": [{"name": f"P{i}", "color": c} for i, c in enumerate(("red", "blue", "white", "orange")[:n])]})
+        ["config"]), driver) for n, driver in ((2, "paper"), (3, "paper"), (4, "paper"))],
 ]
 RECORDS = 70
 

@@ -215,3 +215,16 @@ def test_a_layer_brings_in_the_layers_it_needs_in_registry_order():
     assert compose(registry, {"rules": "base", "scenario": "pond"}).names == ("base", "pond")
     with pytest.raises(ValueError):
         compose((base.LAYER, moat), {"rules": "base", "scenario": "moat"})
+
+
+def test_a_core_brings_in_the_layers_it_needs_for_every_game_of_it():
+    """A core built on a layer (Explorers & Pirates on gold) has it in each of its games, its
+    scenarios need not name it, and a game of another core goes without."""
+    coins = Layer(name="coins")
+    sailing = Layer(name="sailing", core=True, extends="base", needs=("coins",),
+                    applies=lambda config: config.get("rules") == "sailing")
+    moat = Layer(name="moat", scenario="moat", applies=scenario("moat"))
+    registry = (base.LAYER, sailing, coins, moat)
+    assert compose(registry, {"rules": "sailing", "scenario": "moat"}).names == ("base", "sailing", "coins", "moat")
+    assert compose(registry, {"rules": "sailing"}).names == ("base", "sailing", "coins")
+    assert compose(registry, {"rules": "base", "scenario": "moat"}).names == ("base", "moat")

@@ -185,6 +185,10 @@ def test_rules_games():
     assert links.rules_games({**BASE, "dice_source": "events"}) == "base,traders-barbarians"
     assert links.rules_games(CK) == CK_GAMES
     assert links.rules_games({**CK, "dice_source": "events"}) == CK_GAMES + ",traders-barbarians"
+    # a scenario's box (each scenario's forms.py names it), and each core's own
+    assert links.rules_games({**BASE, "scenario": "fishermen"}) == "base,traders-barbarians"
+    assert links.rules_games({**BASE, "scenario": "caravans", "dice_source": "events"}) == "base,traders-barbarians"
+    assert links.rules_games({"rules": "explorers_pirates", "scenario": "land_ho"}) == "base,explorers-pirates"
     assert links.rules_games({"rules": "unknown"}) is None
     assert links.rules_games({}) is None
 

@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .rules import CARDS, NAME, TARGET
 
-SCENARIO = {"key": NAME, "target": TARGET,
+SCENARIO = {"key": NAME, "target": TARGET, "rulebook": "traders-barbarians",
             "label": _("Barbarian Attack: barbarians conquer the coast, knights from the castle drive them off (12 points)")}
 # A knight's move (from one path to another); the deck the table enters, one count per card.
 ACTION_FIELDS = ("from", *(f"deck_{card}" for card in CARDS))

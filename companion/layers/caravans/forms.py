@@ -4,5 +4,5 @@ from django.utils.translation import gettext_lazy as _
 from .rules import NAME, TARGET
 
 SCENARIO = {"key": NAME, "label": _("The Caravans: camels from the oasis, voted with grain and wool (12 points)"),
-            "target": TARGET}
+            "target": TARGET, "rulebook": "traders-barbarians"}
 ACTION_FIELDS = ("orientation", "caravan")  # which way the oasis lies; the caravan a camel extends

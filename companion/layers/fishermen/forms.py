@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from .rules import NAME, TARGET
 
 SCENARIO = {"key": NAME, "label": _("Fishermen of Catan: a lake and fishing grounds bring fish tokens"),
-            "target": TARGET}
+            "target": TARGET, "rulebook": "traders-barbarians"}
 # The posted fields of its actions: a fish action, the tokens paid or given back ("3,2"),
 # the place of the frame a fishing ground is set on.
 ACTION_FIELDS = ("action", "tokens", "sea")

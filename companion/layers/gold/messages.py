@@ -51,8 +51,16 @@ def _name(names: list[str], seat) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else _("nobody")
 
 
-def _reason(code) -> str:
-    return str(REASONS.get(code, code))
+def _reason(code, params: dict) -> str:
+    """A layer's words for why gold moved; they may name the entry's params ("nothing from the
+    %(roll)s"), and words missing a param are shown as they are rather than failing."""
+    text = str(REASONS.get(code, code))
+    if "%(" in text:
+        try:
+            return text % params
+        except (KeyError, TypeError, ValueError):
+            return text
+    return text
 
 
 def log_text(entry: dict, names: list[str]) -> str | None:
@@ -63,7 +71,7 @@ def log_text(entry: dict, names: list[str]) -> str | None:
     kind = entry["kind"]
     if kind in ("gold_earned", "gold_spent"):
         n = _number(p["gold"])
-        words = {"who": who, "n": n, "reason": _reason(p["reason"]), "total": p["total"]}
+        words = {"who": who, "n": n, "reason": _reason(p["reason"], dict(entry.get("params") or {})), "total": p["total"]}
         if kind == "gold_earned":
             return ngettext("%(who)s takes %(n)s gold for %(reason)s (now %(total)s).",
                             "%(who)s takes %(n)s gold for %(reason)s (now %(total)s).", n) % words

@@ -29,6 +29,15 @@ The API other layers call (import `from companion.layers.gold import rules as go
   move(state, giver, taker, amount)                   gold from one seat to another (no log:
       the caller logs what happened); not_enough_gold when the giver is short.
   ratio(state, seat) -> int                           gold for 1 resource with the bank.
+  start(state, amount)                                every seat's gold at the start (a
+      scenario's starting coins, set when the game is created: no log line).
+
+Hooks a layer may give (general, for a game whose bank deals in gold its own way):
+  gold_sold(rules, state) -> bool        the bank sells gold for resources
+  gold_exchange(rules, state, seat) -> (gold per resource | None, resources per gold | None) | None
+      the seat's ratios with the bank instead of the harbour ones (None in the pair: the
+      bank makes no such exchange: "gold_not_for_resources" / "bank_sells_no_gold");
+      None: the usual ratios. Explorers & Pirates: (None, 3).
 
 state["gold"]:
   held [int]                      each seat's gold
@@ -122,6 +131,23 @@ def move(state: dict, giver: int, taker: int, amount: int) -> None:
     g["moved"][taker] += amount
 
 
+def start(state: dict, amount: int) -> None:
+    """Every seat holds `amount` gold when the game begins (taken from the supply)."""
+    g = part(state)
+    for seat in range(len(g["held"])):
+        g["held"][seat] += _amount(amount)
+        g["earned"][seat] += amount
+
+
+def exchange(rules, state: dict, seat: int):
+    """A layer's own ratios with the bank for `seat` (hook gold_exchange), or None."""
+    for hook in rules.hooks("gold_exchange"):
+        found = hook(rules, state, seat)
+        if found is not None:
+            return found
+    return None
+
+
 def ratio(state: dict, seat: int) -> int:
     """Gold given to the bank for 1 resource: 4, or 3 with a 3:1 harbour (known only with
     the board in the app)."""
@@ -197,9 +223,12 @@ def trade_gold(step: Step) -> None:
     count = _count_arg(step.args.get("count"))
     if (give == GOLD) == (get == GOLD):
         raise IllegalAction("gold_trade_sides")
+    own = exchange(step.rules, state, seat)
     if give == GOLD:
         resource = _resource(get)
-        rate = ratio(state, seat)
+        rate = ratio(state, seat) if own is None else own[0]
+        if rate is None:
+            raise IllegalAction("gold_not_for_resources")
         if hands.uses_hands(state) and state["bank"][resource] < count:
             raise IllegalAction("bank_lacks", resource=resource)
         _take(state, seat, rate * count)
@@ -207,12 +236,15 @@ def trade_gold(step: Step) -> None:
             hands.take_from_bank(state, seat, {resource: count})
         step.log("gold_traded", seat=seat, gave={GOLD: rate * count}, got={resource: count}, ratio=rate)
         return
-    if not sells_gold(step.rules, state):
+    if not sells_gold(step.rules, state) or own is not None and own[1] is None:
         raise IllegalAction("bank_sells_no_gold")
     resource = _resource(give)
     board = state["board"]
-    rate = (boards.harbour_ratios(board["layout"], board["pieces"], seat)[resource] if base.on_board(state)
-            else BANK_RATIO)
+    if own is not None:
+        rate = own[1]
+    else:
+        rate = (boards.harbour_ratios(board["layout"], board["pieces"], seat)[resource] if base.on_board(state)
+                else BANK_RATIO)
     if hands.uses_hands(state):
         hands.pay_to_bank(state, seat, {resource: rate * count})
     _add(state, seat, count)
@@ -359,12 +391,19 @@ def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
     g = part(state)
     n = len(state["players"])
     seat = None if viewer == "table" else int(viewer)
-    ratios = [ratio(state, s) for s in range(n)]
-    return NAME, {
+    own = [exchange(rules, state, s) for s in range(n)]
+    ratios = [ratio(state, s) if own[s] is None or own[s][0] is None else own[s][0] for s in range(n)]
+    extra = {}
+    if any(o is not None for o in own):  # a layer's own exchange (only then: other games' views stay as they were)
+        extra = {"buys_resources": [o is None or o[0] is not None for o in own],
+                 "sell_ratios": [None if o is None else o[1] for o in own]}
+    return NAME, {**extra,
         "held": list(g["held"]),
         "buys_left": buys_left(state),
         "ratios": ratios,
-        "ratio": ratios[seat] if seat is not None and 0 <= seat < n else None,
+        # (None where gold buys no resources at a ratio: a layer's own exchange says so)
+        "ratio": ratios[seat] if seat is not None and 0 <= seat < n and (own[seat] is None or own[seat][0])
+        else None,
         "sells_gold": sells_gold(rules, state),
         "offers": [dict(o, cards=dict(o["cards"])) for o in g["offers"]],
     }

@@ -31,6 +31,8 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "sells_gold": g["sells_gold"],
         "active_gold": g["held"][active] if active is not None else 0,
         "active_ratio": g["ratios"][active] if active is not None else 0,
+        # A layer's own exchange may sell no resources for gold (Explorers & Pirates: only 2 a piece)
+        "active_buys_resources": active is None or (g.get("buys_resources") or [True] * len(players))[active],
         "me": None,
         "offers": [],
     }

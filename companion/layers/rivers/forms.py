@@ -3,5 +3,5 @@ from django.utils.translation import gettext_lazy as _
 
 from .rules import NAME, TARGET
 
-SCENARIO = {"key": NAME, "target": TARGET,
+SCENARIO = {"key": NAME, "target": TARGET, "rulebook": "traders-barbarians",
             "label": _("Rivers of Catan: gold by the rivers, bridges, the wealthiest and the poor settlers (enter the board as it lies on the table)")}

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from companion import layers, services
 from companion.engine import IllegalAction
-from companion.forms import IMPLIES, OPTION_FIELDS, SCENARIOS, TARGET_BONUS, TARGETS
+from companion.forms import CORES, IMPLIES, OPTION_FIELDS, SCENARIOS, TARGET_BONUS, TARGETS
 
 from ._database import ensure_database
 from .serve import lan_addresses
@@ -28,7 +28,9 @@ class Command(BaseCommand):
         parser.add_argument("--rules", default="base", choices=cores)
         parser.add_argument("--players", required=True, help="name:colour pairs, clockwise from the first player")
         parser.add_argument("--seed", type=int, default=None, help="reproducible dice and cards")
-        parser.add_argument("--target", type=int, default=None, help="default: 10, Cities & Knights 13")
+        parser.add_argument("--target", type=int, default=None,
+                            help="default: the core's (" + ", ".join(f"{key} {core['target']}" for key, core in CORES.items())
+                                 + ") or the scenario's")
         parser.add_argument("--dice", default="typed", choices=["typed", "virtual", "events"],
                             help="events: the Events of Catan cards instead of dice")
         parser.add_argument("--variant", action="append", default=[], choices=list(OPTION_FIELDS),

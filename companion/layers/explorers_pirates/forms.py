@@ -1,0 +1,11 @@
+"""The new-game form's entry for Explorers & Pirates as a core (companion/forms.py collects every
+core's): its place in the Game select, its target (its first scenario's, Land Ho!: 8) and its
+words under the target; and the posted fields of its actions."""
+from django.utils.translation import gettext_lazy as _
+
+CORE = {"key": "explorers_pirates", "rulebook": "base,explorers-pirates", "label": _("Explorers & Pirates (2–4 players, with a scenario)"), "target": 8,
+        "help": _("Explorers & Pirates: its scenario's target (Land Ho!: 8)."),
+        "board": "beginner"}  # always on its sea board: the scenario's start island as printed
+# The posted fields of its own actions (companion/forms.action_args passes them on; edge, corner,
+# hex, terrain and number are the base game's): the ship acted with, the ship a rebuild takes off.
+ACTION_FIELDS = ("ship", "remove")

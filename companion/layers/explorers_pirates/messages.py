@@ -1,0 +1,155 @@
+"""Explorers & Pirates' words (rules.py): its phases, refusals and log lines, and its reasons
+for gold, in English and Polish (the package's own catalogue: locale/)."""
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from ...machinery.errors import IllegalAction
+from ...messages import CARD_NAMES, TERRAIN_NAMES, Params, cards_text, refusal_text
+
+PHASE_NAMES = {
+    "movement": gettext_lazy("Ship movement"),
+    "reveal": gettext_lazy("Turn over the discovered hex"),
+}
+# The three parts of a turn (the view's `stage`), as a phone names them.
+STAGE_NAMES = {
+    "production": gettext_lazy("Production"),
+    "build": gettext_lazy("Trade and build"),
+    "movement": gettext_lazy("Ship movement"),
+    "reveal": gettext_lazy("Discovery: turn the hex over"),
+    "discard": gettext_lazy("A 7: discard"),
+    "board": gettext_lazy("Check the start island"),
+    "finished": gettext_lazy("Game over"),
+}
+# Why gold was paid ("… takes 2 gold for <reason>").
+GOLD_REASONS = {
+    "compensation": gettext_lazy("getting nothing from the %(roll)s"),  # the roll's total
+    "discovery": gettext_lazy("a discovery"),
+    "start": gettext_lazy("the start"),
+}
+# A hex turned over: land terrains by the base game's names, and the sea.
+SEA_NAME = gettext_lazy("sea")
+AREA_NAMES = {"north": gettext_lazy("north"), "south": gettext_lazy("south")}
+AREA_IN = {"north": gettext_lazy("in the northern area"), "south": gettext_lazy("in the southern area")}
+CARGO_NAMES = {"settler": gettext_lazy("a settler")}
+
+
+def _name(names: list[str], seat) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+def terrain_name(code) -> str:
+    if code == "sea":
+        return str(SEA_NAME)
+    return str(TERRAIN_NAMES.get(code, code))
+
+
+def area_name(code) -> str:
+    return str(AREA_NAMES.get(code, code))
+
+
+def area_in(code) -> str:
+    return str(AREA_IN.get(code, code))
+
+
+def refusal(error: IllegalAction) -> str | None:
+    """Why an Explorers & Pirates action was refused; None for a code that is not its own."""
+    texts = {
+        "ep_needs_scenario": _("Explorers & Pirates is played with one of its scenarios: pick Land Ho!."),
+        "land_ho_explorers_pirates_only": _("Land Ho! is a scenario of Explorers & Pirates: pick that game."),
+        "ep_color": _("Explorers & Pirates has red, blue, white and orange pieces only."),
+        "ep_board_mode": _("Land Ho! has its own board: pick the prepared board, or enter the start island as it lies."),
+        "ep_not_start_island": _("Only the start island's hexes are set by hand: the others lie face down."),
+        "ep_land_only": _("The start island holds land hexes only."),
+        "ep_next_to_unexplored": _("Nothing may be built next to a face-down hex: explore it with a ship first."),
+        "ep_first_by_ship": _("The first settlement %(area)s must be founded by a ship carrying a settler."),
+        # the gold layer's code, given only where a core's gold_exchange hook says so (here)
+        "gold_not_for_resources": _("Gold buys resources only at 2 gold each, at most twice a turn."),
+        "ep_not_own_settlement": _("Tap one of your own settlements."),
+        "ep_not_coastal": _("A harbour settlement stands on the coast: pick a settlement beside the sea."),
+        "ep_no_harbours_left": _("No harbour settlements left: each player has only %(limit)s."),
+        "ep_not_sea_path": _("A ship sails on sea paths only."),
+        "ep_not_at_harbour": _("A new ship goes on a sea path beside one of your harbour settlements."),
+        "ep_path_full": _("At most 2 ships may stop on one path: sail on, or pick another path."),
+        "ep_ships_all_out": _("All 3 of your ships are out: say which one leaves the board for the new one."),
+        "ep_bad_ship": _("Pick one of your ships."),
+        "ep_no_settlers_left": _("You have no settler left in your supply."),
+        "ep_dock_full": _("That harbour settlement's dock is full."),
+        "ep_not_own_harbour": _("A settler goes into the dock of one of your own harbour settlements."),
+        "ep_ship_not_empty": _("That ship's hold is full."),
+        "ep_ship_not_at_harbour": _("The ship must lie beside one of your harbour settlements."),
+        "ep_ship_done": _("That ship has finished its move this turn."),
+        "ep_no_points": _("That ship has no movement points left: buy 2 more for 1 wool, or move another ship."),
+        "ep_not_next_path": _("A ship moves one path at a time: tap a path next to it."),
+        "ep_bonus_used": _("That ship already got its 2 extra points this turn."),
+        "ep_no_settler_here": _("There is no settler in a dock where this ship points."),
+        "ep_no_settler_aboard": _("That ship carries no settler."),
+        "ep_not_ship_end": _("The ship founds a settlement only where its bow points."),
+        "ep_not_land": _("A settlement stands on an intersection touching land."),
+        "ep_token_needed": _("A land hex gets a number token: pick the one you drew."),
+        "ep_stack_empty": _("That area's stack of number tokens is empty."),
+        "ep_no_token_on_sea": _("A sea hex gets no number token."),
+        "ep_not_to_reveal": _("Turn over one of the marked face-down hexes."),
+        "ep_bad_terrain": _("Pick what the hex shows: a land terrain or the sea."),
+    }
+    return refusal_text(texts, error, area=area_in)
+
+
+def _ship_text(p: Params) -> str:
+    return _("ship %(n)s") % {"n": p["ship"]}
+
+
+def log_text(entry: dict, names: list[str]) -> str | None:
+    """A log line of Explorers & Pirates; None for a kind that is not its own."""
+    p = Params(entry.get("params") or {})
+    who = _name(names, entry.get("seat"))
+    kind = entry["kind"]
+    if kind == "ep_harbour_built":
+        return _("%(who)s upgrades a settlement to a harbour settlement (2 victory points).") % {"who": who}
+    if kind == "ep_ship_built":
+        if p.get("removed") is not None:
+            return _("%(who)s takes ship %(old)s off the board and builds a new one (%(ship)s).") % {
+                "who": who, "old": p["removed"], "ship": _ship_text(p)}
+        return _("%(who)s builds a ship (%(ship)s).") % {"who": who, "ship": _ship_text(p)}
+    if kind == "ep_settler_built":
+        if p.get("where") == "ship":
+            return _("%(who)s builds a settler and puts it aboard %(ship)s.") % {"who": who, "ship": _ship_text(p)}
+        return _("%(who)s builds a settler and puts it in a harbour settlement's dock.") % {"who": who}
+    if kind == "ep_movement":
+        return _("%(who)s ends trading and building: ship movement.") % {"who": who}
+    if kind == "ep_ship_chosen":
+        return _("%(who)s moves %(ship)s.") % {"who": who, "ship": _ship_text(p)}
+    if kind == "ep_ship_moved":
+        n = p["points"] if isinstance(p["points"], int) else 0
+        return ngettext("%(who)s sails %(ship)s on (%(n)s point left).",
+                        "%(who)s sails %(ship)s on (%(n)s points left).", n) % {"who": who, "ship": _ship_text(p), "n": n}
+    if kind == "ep_moves_bought":
+        return _("%(who)s pays 1 wool: %(ship)s gets 2 more movement points.") % {"who": who, "ship": _ship_text(p)}
+    if kind == "ep_settler_loaded":
+        return _("%(who)s takes a settler aboard %(ship)s.") % {"who": who, "ship": _ship_text(p)}
+    if kind == "ep_settler_unloaded":
+        return _("%(who)s puts the settler from %(ship)s into the dock.") % {"who": who, "ship": _ship_text(p)}
+    if kind == "ep_settlement_founded":
+        if p.get("first") and p.get("area"):
+            return _("%(who)s founds a settlement from %(ship)s: the first %(area)s.") % {
+                "who": who, "ship": _ship_text(p), "area": area_in(p["area"])}
+        return _("%(who)s founds a settlement from %(ship)s.") % {"who": who, "ship": _ship_text(p)}
+    if kind == "ep_must_reveal":
+        hexes = p["hexes"] if isinstance(p["hexes"], list) else []
+        return ngettext("%(who)s's %(ship)s points at a face-down hex: turn it over.",
+                        "%(who)s's %(ship)s points at %(n)s face-down hexes: turn them over.", len(hexes)) % {
+            "who": who, "ship": _ship_text(p), "n": len(hexes)}
+    if kind == "ep_hex_revealed":
+        terrain = terrain_name(p["terrain"])
+        reward = p["reward"] if isinstance(p["reward"], dict) else {}
+        if p.get("number") and reward:
+            return _("%(who)s discovers %(terrain)s with a %(number)s and takes %(reward)s.") % {
+                "who": who, "terrain": terrain, "number": p["number"], "reward": cards_text(reward)}
+        if p.get("number"):
+            return _("%(who)s discovers %(terrain)s with a %(number)s.") % {
+                "who": who, "terrain": terrain, "number": p["number"]}
+        # the gold it pays has its own line (gold_earned, "for a discovery")
+        return _("%(who)s discovers %(terrain)s.") % {"who": who, "terrain": terrain}
+    if kind == "ep_discovery_bank_short":
+        return _("The bank has no %(resource)s left: %(who)s gets no card for the discovery.") % {
+            "who": who, "resource": CARD_NAMES.get(p["resource"], p["resource"])}
+    return None
