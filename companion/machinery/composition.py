@@ -34,6 +34,9 @@ Hooks (name -> one function per layer that has it; called in registry order):
     target_bonus(rules, state, seat) -> int         more points `seat` needs to win
     dev_deck_left(rules, state) -> int | None       a deck of the scenario's own
     harbour_pieces(rules, state) -> pieces          the pieces whose harbours count
+    settlement_closed(rules, state) -> corners      where no settlement may go (neutral ones too)
+  another layer's, read by it: gold_sold / gold_exchange (gold's trades with the bank),
+    event_plan(rules, state, event, plan) (the Events deck: a card's plan in this game).
   hooks one layer offers another (at most one provider): see `Rules.provided`.
 """
 from __future__ import annotations
