@@ -153,16 +153,16 @@ def view_diff(before, after):
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=120)
-    parser.add_argument("--profile", help="cProfile one kind: base, cities_knights, events, score")
-    parser.add_argument("--kinds", default="base,cities_knights,events,score")
+    parser.add_argument("--profile", help="cProfile one kind: base, cities_knights, events, explorers_pirates, score")
+    parser.add_argument("--kinds", default="base,cities_knights,events,explorers_pirates,score")
     args = parser.parse_args(argv)
     setup_django()
-    print(f"{'kind':16} {'game':24} {'screens':>7} {'actions':>7} {'command ms':>10} {'push ms':>8} "
+    print(f"{'kind':18} {'game':24} {'screens':>7} {'actions':>7} {'command ms':>10} {'push ms':>8} "
           f"{'push mean':>9} {'bytes':>7} {'view ms':>8} {'view bytes':>10} {'context ms':>10} {'(build)':>7} {'ctx bytes':>9}")
     for kind in args.kinds.split(","):
         profiler = cProfile.Profile() if args.profile == kind else None
         row = run_kind(kind, args.actions, profiler)
-        print(f"{row['kind']:16} {row['game']:24} {row['screens']:7} {row['actions']:7} {row['command_ms']:10.2f} "
+        print(f"{row['kind']:18} {row['game']:24} {row['screens']:7} {row['actions']:7} {row['command_ms']:10.2f} "
               f"{row['push_ms']:8.2f} {row['push_mean_ms']:9.2f} {row['bytes']:7.0f} {row['diff_ms']:8.2f} "
               f"{row['diff_bytes']:10.0f} {row['context_ms']:10.2f} {row['context_build_ms']:7.2f} {row['context_bytes']:9.0f}")
         if profiler:

@@ -1506,7 +1506,8 @@ def main(argv=None) -> None:
                         help="also write the raw figures to this file (with --mix/--processes: bare --json prints "
                              "only the closing JSON line, which is always printed there)")
     parser.add_argument("--processes", type=int, default=1, help="server processes, tables routed by game code")
-    parser.add_argument("--mix", default="", choices=["", "realistic", "base", "cities_knights", "events", "score"],
+    parser.add_argument("--mix", default="",
+                        choices=["", "realistic", "base", "cities_knights", "events", "explorers_pirates", "score"],
                         help="the venue's mix of games (tests/bench/corpus_tables.py); with it or --processes the "
                              "run is the venue's contract: app, then the minimal consumer with and without the hop")
     parser.add_argument("--taps-per-table", type=int, default=400,

@@ -1,7 +1,7 @@
 """Tables that play real games: random legal games of the corpus's kinds, sent as taps.
 
 The venue benchmark's realistic mix needs games with boards, hands on phones, Cities &
-Knights and the Events deck, whose next legal action a load client cannot guess. So the
+Knights, the Events deck and Explorers & Pirates' ships, whose next legal action a load client cannot guess. So the
 games are played beforehand, in the benchmark's setup, by the drivers that wrote the
 corpus (tests/corpus/make_corpus.py: the property tests' random legal games, here without
 undo and redo), with the engine as it is now and the secret of a seed: a game created on the
@@ -21,17 +21,27 @@ from pathlib import Path
 
 GAMES = Path(__file__).resolve().parents[1] / "corpus" / "games"
 
-# The realistic mix: a third base games with a board and hands on phones, a third Cities &
-# Knights with a board, a sixth Events of Catan, a sixth score only (no board, paper cards).
+# The realistic mix, in sevenths: two base games with a board and hands on phones, two Cities
+# & Knights with a board, one Events of Catan, one Explorers & Pirates (Land Ho!, ships and
+# face-down hexes, hands on phones), one score only (no board, paper cards). Explorers &
+# Pirates got a seventh slot of its own rather than one of the others' shares: it is a
+# game a venue's tables play beside the others, not instead of one of them, and so the
+# other kinds keep their proportions to each other (and every earlier figure stays
+# comparable per kind). Its paper game (ep_land_ho_paper_3) is not in the mix: builds are
+# free on paper and it ends after some 170 taps, before a long run's taps do.
 # Kinds cycle over their games, so tables have 3 to 6 players (and phones).
 MIX = {
     "base": ("base_beginner_hands_4", "base_random_hands_5", "friendly_robber_hands_4", "base_balanced_hands_6"),
     "cities_knights": ("ck_board_hands_4", "ck_advanced_battle_4", "ck_events_hands_4"),
     "events": ("events_hands_4", "events_board_paper_4"),
+    "explorers_pirates": ("ep_land_ho_hands_4",),
     "score": ("base_paper_4", "base_paper_3"),
 }
 IDLE_GAME = "base_paper_4"  # the tables that only hold sockets open (the memory figure)
-SHARES = (("base", 2), ("cities_knights", 2), ("events", 1), ("score", 1))  # out of 6
+SHARES = (("base", 2), ("cities_knights", 2), ("events", 1), ("explorers_pirates", 1), ("score", 1))  # out of 7
+# Tables in this order (the cycle's indices): base, C&K, events, Explorers & Pirates, base,
+# C&K, score: every kind is among the first 7 tables, each table's kind next to others.
+ORDER = (0, 2, 4, 5, 1, 3, 6)
 
 
 def kinds_for(tables: int, mix: str) -> list[str]:
@@ -39,7 +49,8 @@ def kinds_for(tables: int, mix: str) -> list[str]:
     if mix != "realistic":
         return [mix] * tables
     cycle = [kind for kind, share in SHARES for _ in range(share)]
-    order = [cycle[i] for i in (0, 2, 4, 1, 3, 5)]  # base, C&K, events, base, C&K, score
+    assert sorted(ORDER) == list(range(len(cycle)))
+    order = [cycle[i] for i in ORDER]
     return [order[i % len(order)] for i in range(tables)]
 
 

@@ -7,7 +7,8 @@ Run from the project root:
 
 Each game is a random legal game, played as the site plays it (`advance` with live chance
 from a fixed secret, undo and redo records among the actions), by the drivers of the
-property tests (tests/engine/test_*properties.py, test_events*.py, test_two_players.py),
+property tests (tests/engine/test_*properties.py, test_events*.py, test_two_players.py;
+Explorers & Pirates: test_explorers_pirates_properties.py, through `_PlayedLike`),
 fed from a seeded random.Random instead of hypothesis. A file holds the game's export in
 the site's format (services.export_records: config and records, outcomes included) and
 what the engine gives now at a few points of the log: the summary (reveal=True), the
@@ -37,6 +38,7 @@ from companion.layers.base import rules as base
 from companion.layers.cities_knights import rules as ck
 from companion.machinery import board as boards
 from companion.machinery import hands
+from companion.machinery import step as step_module
 from companion.engine.summary import summary
 from tests.engine.test_properties import same_play
 
@@ -139,11 +141,13 @@ def driven():
     """The property tests' drivers, their `st` and `event` replaced by the stand-ins while
     the block runs, and put back after it (pytest runs the same modules with hypothesis)."""
     from tests.engine import test_board_properties, test_cities_knights_properties, test_ck_events_properties, \
-        test_events, test_events_hands, test_hands_properties, test_properties, test_two_players
+        test_events, test_events_hands, test_explorers_pirates_properties, test_hands_properties, test_properties, \
+        test_two_players
 
     modules = SimpleNamespace(paper=test_properties, hands=test_hands_properties, board=test_board_properties,
                               ck=test_cities_knights_properties, ck_events=test_ck_events_properties,
-                              events=test_events, events_hands=test_events_hands, two=test_two_players)
+                              events=test_events, events_hands=test_events_hands, two=test_two_players,
+                              ep=test_explorers_pirates_properties)
     saved = []
     for module in vars(modules).values():
         for name, stand_in in (("st", Strategies), ("event", _quiet), ("note", _quiet)):
@@ -177,6 +181,7 @@ class Live:
         self.previous = clone(self.state)
         self.refusals = 0
         self.kinds = Counter()  # log entry kinds written (the log itself keeps only the latest)
+        self.reasons = Counter()  # ... and of gold earned, why (compensation, discovery)
 
     def _state_before(self, seq: int) -> dict:
         return clone(self.before[seq])
@@ -184,6 +189,8 @@ class Live:
     def _note_log(self, old: dict) -> None:
         last = old["counters"]["log"]
         self.kinds.update(e["kind"] for e in self.state["log"] if e["n"] > last)
+        self.reasons.update(e["params"].get("reason") for e in self.state["log"]
+                            if e["n"] > last and e["kind"] == "gold_earned")
 
     def act(self, action: dict, outcome: dict | None = None):
         """Apply an action live; its record, or None (and nothing changes) when refused."""
@@ -367,6 +374,39 @@ def two_players_step(modules) -> Callable:
     return step
 
 
+class _PlayedLike:
+    """What the Explorers & Pirates driver acts on (tests/engine/played.py's Played: `state`,
+    `act` raising IllegalAction on a refusal), played on a Live game."""
+
+    def __init__(self, live: Live):
+        self.live = live
+
+    @property
+    def state(self) -> dict:
+        return self.live.state
+
+    def act(self, kind: str, actor: dict = TABLE_ACTOR, **args):
+        if not self.live.do(kind, actor, **args):
+            raise IllegalAction("refused")  # nothing changed: the driver goes on as after a refusal
+
+
+def ep_step(modules) -> Callable:
+    """Explorers & Pirates (Land Ho!): test_explorers_pirates_properties' step, which taps
+    what the board offers and the buttons a phone has (sailing east, to the face-down hexes)."""
+    driver = modules.ep
+
+    def step(draws: Draws, live: Live) -> bool:
+        if live.state["phase"] == "finished":
+            return False
+        try:
+            driver.step(draws, _PlayedLike(live))
+        except IllegalAction:
+            pass  # a refused step changes nothing: the next one draws again
+        return True
+
+    return step
+
+
 def with_redo(step) -> Callable:
     """A driver's step, with undos now and then and redos after most undos."""
 
@@ -414,14 +454,22 @@ def make_config(players: int, board: str = "none", seed: int = 0, **extra) -> di
     return as_stored(new_game(config)["config"])
 
 
-def seen(*kinds, actions=(), turns=0, at_least=1):
-    """A game is kept when its log wrote these kinds, its records hold these actions and it
-    reached this turn."""
+def ep_config(players: int, seed: int = 0, **extra) -> dict:
+    """An Explorers & Pirates game with Land Ho!: the scenario's own board (the engine lays
+    it out), the four colours the box has."""
+    config = {"rules": "explorers_pirates", "scenario": "land_ho", "board": "beginner",
+              "players": [{"name": NAMES[i], "color": base.COLORS[i]} for i in range(players)], **extra}
+    return as_stored(new_game(config)["config"])
+
+
+def seen(*kinds, actions=(), turns=0, at_least=1, gold=()):
+    """A game is kept when its log wrote these kinds, its records hold these actions, gold was
+    earned for these reasons and it reached this turn."""
 
     def check(live: Live) -> bool:
         done = Counter(r["action"]["type"] for r in live.records if r["kind"] == "action")
         return (all(live.kinds[k] >= at_least for k in kinds) and all(done[a] for a in actions)
-                and live.state["turn"]["number"] >= turns)
+                and all(live.reasons[r] for r in gold) and live.state["turn"]["number"] >= turns)
 
     return check
 
@@ -488,6 +536,16 @@ GAMES_SPEC = [
     ("two_players_events_hands", "Catan for two on the Events of Catan deck, random board, hands on phones",
      lambda s: make_config(2, "random", s, play_mode="hands", dice_source="events", variants={"two_players": True}),
      "two", 180, seen("neutral_built", "event_revealed", turns=6)),
+    ("ep_land_ho_hands_4", "Explorers & Pirates, Land Ho!, hands on phones, 4 players, virtual dice: ships sail "
+     "east, face-down hexes are turned over, compensation gold",
+     lambda s: ep_config(4, s, play_mode="hands", dice_source="virtual"), "ep", 240,
+     seen("rolled", "ep_ship_built", "ep_movement", "ep_ship_moved", "ep_hex_revealed", "ep_settlement_founded",
+          gold=("compensation", "discovery"), turns=8)),
+    ("ep_land_ho_paper_3", "Explorers & Pirates, Land Ho!, paper cards, 3 players, virtual dice: builds are free on "
+     "paper, harbours and settlers come quickly, a game to its end",
+     lambda s: ep_config(3, s, play_mode="paper", dice_source="virtual"), "ep", 200,
+     seen("rolled", "ep_harbour_built", "ep_settler_built", "ep_settler_loaded", "ep_ship_moved", "ep_hex_revealed",
+          "ep_settlement_founded", "won", gold=("compensation", "discovery"), turns=8)),
 ]
 
 
@@ -501,6 +559,7 @@ def step_for(driver: str, modules):
         "events_board": modules.events._board_step,
         "events_hands": modules.events_hands._event_step,
         "two": two_players_step(modules),
+        "ep": ep_step(modules),
     }[driver]
 
 
@@ -549,13 +608,47 @@ def points_of(records: list[dict]) -> list[int]:
 def expected_at(config: dict, records: list[dict], k: int) -> dict:
     state, history = fold(as_stored(config), as_stored(records[:k]))  # no chance: the recorded outcomes only
     n = len(state["players"])
-    return clone({
+    return as_first_written(config, records[:k], clone({
         "records": k,
         "summary": summary(state, k, reveal=True),
         "history": history,
         "views": {str(viewer): view(state, viewer, version=k) for viewer in [TABLE, *range(n)]},
         "logs": {str(seat): log_for(state, seat) for seat in range(n)},
-    })
+    }))
+
+
+UNDONE_LINE = "undone_revealing"
+MERGED_LINES = ("stole", "event_took", "bishop", "forced_trade")
+
+
+def as_first_written(config: dict, records: list[dict], point: dict) -> dict:
+    """A point in the corpus's first format, which test_corpus.py compares with (it takes what
+    the engine added since out of the replay): the history without "revealing", a phone's view
+    without "vp_sources", the logs without the "undone_revealing" lines and numbered as
+    without them. A game with a steal's or a several-cards line cannot be written so (the
+    test splits those lines back into the ones they were): such a game is refused."""
+    saved = step_module.LOG_LIMIT
+    step_module.LOG_LIMIT = 10**9
+    try:
+        whole = fold(as_stored(config), as_stored(records))[0]["log"]
+    finally:
+        step_module.LOG_LIMIT = saved
+    merged = sorted({e["kind"] for e in whole if e["kind"] in MERGED_LINES
+                     or (e["kind"] == "setup_placed" and e["params"].get("piece") == "city")})
+    if merged:
+        raise SystemExit(f"log lines the corpus's first format wrote otherwise: {merged}")
+    lines = [e["n"] for e in whole if e["kind"] == UNDONE_LINE]
+
+    def renumbered(log: list[dict]) -> list[dict]:
+        return [{**e, "n": e["n"] - sum(1 for m in lines if m < e["n"])} for e in log if e["kind"] != UNDONE_LINE]
+
+    point["history"].pop("revealing", None)
+    for shown in point["views"].values():
+        if shown.get("me"):
+            shown["me"].pop("vp_sources", None)
+        shown["log"] = renumbered(shown["log"])
+    point["logs"] = {seat: renumbered(log) for seat, log in point["logs"].items()}
+    return point
 
 
 def shared_log_entries(points: list[dict]) -> dict:
