@@ -43,6 +43,8 @@ REQUIRED = [
     "harbormaster_board_paper_4",  # option: Harbormaster, awarded on the board
     "two_players_hands",  # Catan for two
     "two_players_events_hands",  # Catan for two on the Events of Catan deck
+    "ep_land_ho_hands_4",  # Explorers & Pirates, Land Ho!, hands (the venue mix plays it)
+    "ep_land_ho_paper_3",  # Explorers & Pirates, Land Ho!, paper, to a win
 ]
 
 
