@@ -100,10 +100,12 @@ def browser():
         browser.close()
 
 
-def new_table(browser, server: str, players, viewport=(1500, 1100), checks=(), join_codes=False, **choices):
+def new_table(browser, server: str, players, viewport=(1500, 1100), checks=(), join_codes=False, fills=None,
+              **choices):
     """The table screen of a new game made on the home page: players as (name, colour),
     `choices` for the form's selects (board="beginner", play_mode="hands" ...), `checks`
-    the names of the check boxes to tick (two_players ...). The join codes cover the
+    the names of the check boxes to tick (two_players ...), `fills` fields typed in last
+    ({"target": 9}: after the selects, which may set it). The join codes cover the
     table until every seat has joined: closed at once unless `join_codes`, so that a test
     may play with fewer phones."""
     table = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, locale="en-GB").new_page()
@@ -115,6 +117,8 @@ def new_table(browser, server: str, players, viewport=(1500, 1100), checks=(), j
         table.select_option(f'select[name="{field}"]', value)
     for field in checks:
         table.check(f'input[name="{field}"]')
+    for field, value in (fills or {}).items():
+        table.fill(f'input[name="{field}"]', str(value))
     table.click("button[type=submit].primary")
     if not join_codes:
         close_join_codes(table)
