@@ -27,6 +27,8 @@ SCENARIOS = {module.SCENARIO["key"]: module.SCENARIO for module in LAYER_FORMS i
 CORES = {module.CORE["key"]: module.CORE
          for module in sorted((m for m in LAYER_FORMS if hasattr(m, "CORE")),
                               key=lambda m: [p.__name__ for p in layers.PACKAGES].index(m.__name__.rpartition(".")[0]))}
+# A scenario's own board modes, {mode: label} (Pirate Lairs' free placement).
+SCENARIO_BOARDS = {mode: label for s in SCENARIOS.values() for mode, label in s.get("boards", {}).items()}
 TARGET_BONUS = {name: n for module in LAYER_FORMS for name, n in getattr(module, "TARGET_BONUS", {}).items()}
 IMPLIES = {name: more for module in LAYER_FORMS for name, more in getattr(module, "IMPLIES", {}).items()}
 # A layer's own action fields (its forms.py ACTION_FIELDS; LIST_FIELDS: posted several times).
@@ -75,6 +77,8 @@ class NewGameForm(forms.Form):
             ("random", _("Random board, by the rulebook")),
             ("balanced", _("Balanced random board")),
             ("manual", _("Enter the board laid out on the table")),
+            # a scenario's own ways to start (its SCENARIO "boards"; the engine refuses them elsewhere)
+            *SCENARIO_BOARDS.items(),
         ],
         initial="none",
     )

@@ -5,8 +5,9 @@ engine composes a game's rules from the layers that apply to its config, and the
 screens loop over the same layers (their messages, screens and partials).
 """
 from . import (barbarian_attack, base, caravans, catan_for_two, cities_knights, events, explorers_pirates, fishermen,
-               friendly_robber, gold, harbormaster, land_ho, rivers, traders_barbarians, travel_two_players)
+               friendly_robber, gold, harbormaster, land_ho, pirate_lairs, rivers, traders_barbarians, travel_two_players)
 
 PACKAGES = (base, cities_knights, explorers_pirates, events, friendly_robber, harbormaster, catan_for_two,
-            travel_two_players, gold, fishermen, rivers, caravans, barbarian_attack, traders_barbarians, land_ho)
+            travel_two_players, gold, fishermen, rivers, caravans, barbarian_attack, traders_barbarians, land_ho,
+            pirate_lairs)
 LAYERS = tuple(layer for package in PACKAGES for layer in package.LAYERS)

@@ -280,6 +280,10 @@ GAMES = [
         "rules": "explorers_pirates", "scenario": "land_ho", "play_mode": "hands", "dice_source": "virtual",
         "players": [{"name": f"P{i}", "color": c} for i, c in enumerate(("red", "blue", "white", "orange")[:n])]})
         ["config"]), driver) for n, driver in ((2, "paper"), (3, "paper"), (4, "paper"))],
+    *[(f"explorers_pirates+pirate_lairs+{n}+{driver}", lambda s, n=n: make_corpus.as_stored(new_game({
+        "rules": "explorers_pirates", "scenario": "pirate_lairs", "play_mode": "hands", "dice_source": "virtual",
+        "players": [{"name": f"P{i}", "color": c} for i, c in enumerate(("red", "blue", "white", "orange")[:n])]})
+        ["config"]), driver) for n, driver in ((2, "paper"), (4, "paper"))],
 ]
 RECORDS = 70
 

@@ -22,6 +22,8 @@ from companion.machinery.board_geometry import parse_hex_id, positions_of  # noq
 
 SEA, UNEXPLORED = "sea", "unexplored"
 LAND_TERRAINS = ("hills", "forest", "pasture", "fields", "mountains")
+GOLD_RIVER = "gold_river"  # land without a resource (later scenarios' gold fields)
+LAND = LAND_TERRAINS + (GOLD_RIVER,)
 AREAS = ("north", "south")
 
 
@@ -36,7 +38,7 @@ def terrain(layout: dict, position: str) -> str | None:
 
 
 def is_land(layout: dict, position: str) -> bool:
-    return terrain(layout, position) in LAND_TERRAINS
+    return terrain(layout, position) in LAND
 
 
 def is_sea(layout: dict, position: str) -> bool:
@@ -61,7 +63,7 @@ def is_sea_path(layout: dict, edge: str) -> bool:
     if SEA in sides:
         return True
     # the frame's edges next to sea or land
-    return None in sides and any(t in LAND_TERRAINS for t in sides)
+    return None in sides and any(t in LAND for t in sides)
 
 
 def is_land_path(layout: dict, edge: str) -> bool:
@@ -74,6 +76,16 @@ def corner_positions(corner: str) -> list[str]:
 
 def corner_touches_unexplored(layout: dict, corner: str) -> bool:
     return any(is_unexplored(layout, p) for p in corner_positions(corner))
+
+
+def has_lair(layout: dict, position: str) -> bool:
+    """A hex held by a lair that stands (a scenario marks it "lair": True in the layout)."""
+    cell = layout["hexes"].get(position)
+    return bool(cell and cell.get("lair"))
+
+
+def corner_touches_lair(layout: dict, corner: str) -> bool:
+    return any(has_lair(layout, p) for p in corner_positions(corner))
 
 
 def corner_on_land(layout: dict, corner: str) -> bool:
@@ -143,7 +155,8 @@ def road_closed_edges(layout: dict) -> frozenset:
     if known is not None and known[0] is layout:
         return known[1]
     g = geometry(layout)
-    closed = frozenset(e for e in g.edges if not is_land_path(layout, e) or edge_touches_unexplored(layout, e))
+    closed = frozenset(e for e in g.edges if not is_land_path(layout, e) or edge_touches_unexplored(layout, e)
+                       or any(has_lair(layout, p) for p in _sides(e)))
     if len(_CLOSED) > 32:
         _CLOSED.clear()
     _CLOSED[id(layout)] = (layout, closed)

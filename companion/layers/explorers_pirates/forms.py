@@ -8,4 +8,4 @@ CORE = {"key": "explorers_pirates", "rulebook": "base,explorers-pirates", "label
         "board": "beginner"}  # always on its sea board: the scenario's start island as printed
 # The posted fields of its own actions (companion/forms.action_args passes them on; edge, corner,
 # hex, terrain and number are the base game's): the ship acted with, the ship a rebuild takes off.
-ACTION_FIELDS = ("ship", "remove")
+ACTION_FIELDS = ("ship", "remove", "die", "take")  # die: a chase typed at the table; take: a paper theft (card | gold)

@@ -9,6 +9,11 @@ from ...messages import CARD_NAMES, TERRAIN_NAMES, Params, cards_text, refusal_t
 PHASE_NAMES = {
     "movement": gettext_lazy("Ship movement"),
     "reveal": gettext_lazy("Turn over the discovered hex"),
+    # later scenarios
+    "pirates": gettext_lazy("A 7: place the pirate ship"),
+    "pirate_steal": gettext_lazy("The pirates rob a ship's owner"),
+    "conquest": gettext_lazy("A pirate lair falls"),
+    "placement": gettext_lazy("Free placement on the start island"),
 }
 # The three parts of a turn (the view's `stage`), as a phone names them.
 STAGE_NAMES = {
@@ -19,27 +24,41 @@ STAGE_NAMES = {
     "discard": gettext_lazy("A 7: discard"),
     "board": gettext_lazy("Check the start island"),
     "finished": gettext_lazy("Game over"),
+    # later scenarios
+    "pirates": gettext_lazy("A 7: place the pirate ship"),
+    "pirate_steal": gettext_lazy("The pirates rob a ship's owner"),
+    "conquest": gettext_lazy("A pirate lair falls"),
+    "placement": gettext_lazy("Free placement on the start island"),
 }
 # Why gold was paid ("… takes 2 gold for <reason>").
 GOLD_REASONS = {
     "compensation": gettext_lazy("getting nothing from the %(roll)s"),  # the roll's total
     "discovery": gettext_lazy("a discovery"),
     "start": gettext_lazy("the start"),
+    "pirate_toll": gettext_lazy("the pirates' toll (ship %(ship)s)"),  # later scenarios
 }
 # A hex turned over: land terrains by the base game's names, and the sea.
 SEA_NAME = gettext_lazy("sea")
 AREA_NAMES = {"north": gettext_lazy("north"), "south": gettext_lazy("south")}
 AREA_IN = {"north": gettext_lazy("in the northern area"), "south": gettext_lazy("in the southern area")}
-CARGO_NAMES = {"settler": gettext_lazy("a settler")}
+CARGO_NAMES = {"settler": gettext_lazy("a settler"), "crew": gettext_lazy("a crew")}
+# The missions of the later scenarios (their tracks on the table screen).
+MISSION_NAMES = {"pirate_lairs": gettext_lazy("Pirate Lairs"), "fish": gettext_lazy("Fish for Catan"),
+                 "spices": gettext_lazy("Spices for Catan")}
 
 
 def _name(names: list[str], seat) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
+GOLD_RIVER_NAME = gettext_lazy("gold-river field")  # later scenarios: land without a resource
+
+
 def terrain_name(code) -> str:
     if code == "sea":
         return str(SEA_NAME)
+    if code == "gold_river":
+        return str(GOLD_RIVER_NAME)
     return str(TERRAIN_NAMES.get(code, code))
 
 
@@ -90,6 +109,20 @@ def refusal(error: IllegalAction) -> str | None:
         "ep_no_token_on_sea": _("A sea hex gets no number token."),
         "ep_not_to_reveal": _("Turn over one of the marked face-down hexes."),
         "ep_bad_terrain": _("Pick what the hex shows: a land terrain or the sea."),
+        # later scenarios: crews, the pirate ship (missions.py)
+        "ep_no_crews_left": _("You have no crew left in your supply (each player has %(limit)s)."),
+        "ep_no_room": _("No room there: a hold or a dock takes 2 crews, or 1 settler."),
+        "ep_no_crew_here": _("There is no crew in a dock where this ship points."),
+        "ep_no_crew_aboard": _("That ship carries no crew."),
+        "ep_nothing_to_swap": _("Neither the ship nor the dock holds anything to swap."),
+        "ep_pirates_not_here": _("The pirate ship goes on a sea hex of the board, not beside the start island."),
+        "ep_pirates_elsewhere": _("Your pirate ship is already there: move it to another sea hex."),
+        "ep_nothing_to_steal": _("That player has neither resource cards nor gold."),
+        "ep_no_pirates": _("There is no other player's pirate ship to chase."),
+        "ep_not_fit": _("Only a ship that has not moved this turn and points at the pirates' hex (or lies beside it) may chase them."),
+        "ep_chased": _("That ship already tried to chase the pirates this turn."),
+        "ep_bad_count": _("Pick how many crews (1 or 2)."),
+        "ep_next_to_lair": _("Nothing may be built beside a pirate lair that still stands: conquer it first."),
     }
     return refusal_text(texts, error, area=area_in)
 
@@ -149,7 +182,60 @@ def log_text(entry: dict, names: list[str]) -> str | None:
                 "who": who, "terrain": terrain, "number": p["number"]}
         # the gold it pays has its own line (gold_earned, "for a discovery")
         return _("%(who)s discovers %(terrain)s.") % {"who": who, "terrain": terrain}
+    text = _missions_log(kind, p, who, names, entry)
+    if text is not None:
+        return text
     if kind == "ep_discovery_bank_short":
         return _("The bank has no %(resource)s left: %(who)s gets no card for the discovery.") % {
             "who": who, "resource": CARD_NAMES.get(p["resource"], p["resource"])}
+    return None
+
+
+def _missions_log(kind: str, p: Params, who: str, names: list[str], entry: dict) -> str | None:
+    """The log lines of the later scenarios' crews, pirate ship and mission tracks."""
+    if kind == "ep_crew_built":
+        if p.get("where") == "ship":
+            return _("%(who)s builds a crew and puts it aboard %(ship)s.") % {"who": who, "ship": _ship_text(p)}
+        return _("%(who)s builds a crew and puts it in a harbour settlement's dock.") % {"who": who}
+    if kind in ("ep_crews_loaded", "ep_crews_unloaded"):
+        n = p["count"] if isinstance(p["count"], int) else 1
+        if kind == "ep_crews_loaded":
+            return ngettext("%(who)s takes %(n)s crew aboard %(ship)s.", "%(who)s takes %(n)s crews aboard %(ship)s.", n) % {
+                "who": who, "n": n, "ship": _ship_text(p)}
+        return ngettext("%(who)s puts %(n)s crew from %(ship)s into the dock.",
+                        "%(who)s puts %(n)s crews from %(ship)s into the dock.", n) % {
+            "who": who, "n": n, "ship": _ship_text(p)}
+    if kind == "ep_cargo_swapped":
+        return _("%(who)s swaps the loads of %(ship)s and the harbour settlement's dock.") % {"who": who, "ship": _ship_text(p)}
+    if kind == "ep_pirates_placed":
+        if p.get("replaced") is not None and p["replaced"] != entry.get("seat"):
+            return _("%(who)s places their pirate ship; %(other)s's goes back to its owner.") % {
+                "who": who, "other": _name(names, p["replaced"])}
+        return _("%(who)s places their pirate ship.") % {"who": who}
+    if kind == "ep_pirates_stole":
+        victim = _name(names, p["victim"])
+        if p.get("gold"):
+            return _("%(who)s's pirates take 1 gold from %(victim)s (no cards in hand).") % {"who": who, "victim": victim}
+        if p.get("card"):  # the thief's and the victim's own copy of the line
+            return _("%(who)s's pirates take 1 %(card)s from %(victim)s.") % {
+                "who": who, "victim": victim, "card": CARD_NAMES.get(p["card"], p["card"])}
+        return _("%(who)s's pirates take a random resource card from %(victim)s.") % {"who": who, "victim": victim}
+    if kind == "ep_pirates_spared":
+        return _("%(who)s's pirates rob nobody.") % {"who": who}
+    if kind == "ep_toll_paid":
+        return _("%(who)s pays the toll to %(owner)s's pirates for %(ship)s.") % {
+            "who": who, "owner": _name(names, p["owner"]), "ship": _ship_text(p)}
+    if kind == "ep_chase":
+        if p.get("won"):
+            return _("%(who)s chases the pirates with %(ship)s and rolls a %(die)s: they are driven off!") % {
+                "who": who, "ship": _ship_text(p), "die": p["die"]}
+        return _("%(who)s chases the pirates with %(ship)s and rolls a %(die)s: not a 6, they stay.") % {
+            "who": who, "ship": _ship_text(p), "die": p["die"]}
+    if kind == "ep_pirates_home":
+        return _("%(who)s's pirate ship goes back to its owner.") % {"who": who}
+    if kind == "ep_track_moved":
+        n = p["vp"] if isinstance(p["vp"], int) else 0
+        return ngettext("%(who)s moves their marker on the mission “%(mission)s” to field %(field)s (%(n)s point).",
+                        "%(who)s moves their marker on the mission “%(mission)s” to field %(field)s (%(n)s points).", n) % {
+            "who": who, "mission": MISSION_NAMES.get(p["mission"], p["mission"]), "field": p["field"], "n": n}
     return None

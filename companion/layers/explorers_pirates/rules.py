@@ -53,6 +53,11 @@ Readings the app takes where the text leaves a choice (its pictures are not in o
   it: it can always move on to a place where it may stop.
 
 state["explorers_pirates"]: see new_state / set_up below and /tmp/ep_state.md.
+
+The later scenarios' rules (crews, the pirate ship, mission tracks) are in missions.py, switched
+on by a scenario layer (Pirate Lairs); this core only keeps room for them: a "gold_river"
+land terrain and standing lairs that close building around them (board.py), a scenario's own
+board modes and start (scenario "board_modes" / "free_setup"), crews lost with a rebuilt ship.
 """
 from __future__ import annotations
 
@@ -127,7 +132,7 @@ def validate_config(config: dict, rules) -> dict:
     board = config.get("board") or "beginner"
     if board == "none":
         board = "beginner"  # the sea board is always in the app: ships need it
-    if board not in BOARD_MODES:
+    if board not in BOARD_MODES + tuple(info.get("board_modes", ())):  # a scenario may add its own
         raise IllegalAction("ep_board_mode", board=str(board)[:20])
     play_mode = config.get("play_mode") or "hands"
     if play_mode not in base.PLAY_MODES:
@@ -171,6 +176,9 @@ def set_up(state: dict, scenario: dict) -> None:
     ep["start_island"] = sorted(h for h, x in layout["hexes"].items() if x.get("area") == "start"
                                 and x["terrain"] in sea.LAND_TERRAINS)
     gold.start(state, START_GOLD)
+    if config["board"] in scenario.get("board_modes", ()):
+        scenario["free_setup"](state)  # the scenario's own start (Pirate Lairs' free placement)
+        return
     if config["board"] == "manual":
         state["phase"] = "board"
         return
@@ -214,6 +222,11 @@ def start_play(state: dict, scenario: dict) -> None:
         if hands.uses_hands(state):
             hands.take_from_bank(state, seat, resources)
         add_log(state, "starting_resources", seat=seat, resources=resources)
+    first_turn(state)
+
+
+def first_turn(state: dict) -> None:
+    """The first player's first turn begins (after the start pieces and resources)."""
     state["phase"] = "roll"
     state["turn"] = {"number": 1, "seat": 0, "rolled": False, "dev_played": False}
     add_log(state, "game_started", seat=0)
@@ -295,6 +308,8 @@ def _settlement_refusal(state: dict, seat: int, corner: str) -> tuple | None:
         return ("ep_not_land", {})
     if sea.corner_touches_unexplored(layout, corner):
         return ("ep_next_to_unexplored", {})
+    if sea.corner_touches_lair(layout, corner):
+        return ("ep_next_to_lair", {})
     if boards.building_at(pieces, corner):
         return ("occupied", {})
     if boards.distance_rule_conflicts(layout, pieces, corner):
@@ -497,6 +512,8 @@ def build_ship(step: Step) -> None:
     _pay(state, seat, "ship")
     lost = list(removed["cargo"]) if removed else []
     ep["settlers"][seat] += lost.count(SETTLER)  # a lost settler goes back to its owner's supply
+    if "ep_missions" in state:  # so do lost crews (missions.py: later scenarios)
+        state["ep_missions"]["crews"][seat] += lost.count("crew")
     harbour = next(c for c in sea.edge_corners(_layout(state), edge) if ep["harbours"].get(c) == seat)
     ship = _new_ship(ep, seat, edge, sea.geometry(_layout(state)).other_corner(edge, harbour), [])
     step.log("ep_ship_built", seat=seat, ship=ship["id"], edge=edge, removed=removed["id"] if removed else None,
@@ -1023,7 +1040,7 @@ LAYER = Layer(
            "gold_exchange": gold_exchange,
            "gold_sold": gold_sold, "board_targets": board_targets, "more_board_targets": more_board_targets,
            "hand_view": hand_view},
-    phases=frozenset({"movement", "reveal"}),
+    phases=frozenset({"movement", "reveal", "pirates", "pirate_steal"}),  # the last two: missions.py's pirates
     view_key=NAME,
     terrains={sea.SEA: None, sea.UNEXPLORED: None},
     board_actions={"harbour": ("build_harbour",), "ship_site": ("build_ship",), "settler_dock": ("build_settler",),

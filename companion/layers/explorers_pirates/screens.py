@@ -12,14 +12,15 @@ from django.utils.translation import gettext_lazy, ngettext
 from ...board_svg import frame_drawing
 from ...layers.base.messages import COLOR_NAMES
 from ...messages import CARD_NAMES, cards_text
-from .messages import AREA_NAMES, STAGE_NAMES, area_name, terrain_name
+from .messages import AREA_NAMES, MISSION_NAMES, STAGE_NAMES, area_name, terrain_name
 
 TERRAIN_NAMES = {"sea": gettext_lazy("sea"), "unexplored": gettext_lazy("face down (not explored yet)")}
 # The name of this layer's points in a phone's breakdown and the final score.
-VP_SOURCES = {"harbour_settlements": gettext_lazy("Harbour settlements")}
+VP_SOURCES = {"harbour_settlements": gettext_lazy("Harbour settlements"),
+              "missions": gettext_lazy("Missions (tracks and +1 VP cards)")}
 
 # The keys this layer adds to a screen's context, as the templates find them in other games.
-DEFAULTS = {"ep": None, "ep_scores": None, "cities": True}  # cities: the scoreboard's column, in other games
+DEFAULTS = {"ep": None, "ep_scores": None, "cities": True, "ep_missions": None, "ep_mission_scores": None}  # cities: the scoreboard's column, in other games
 PARTIALS = {
     "actions": "explorers_pirates/actions.html",
     "scoreboard": "explorers_pirates/scoreboard.html",
@@ -27,11 +28,13 @@ PARTIALS = {
     "board_targets": "explorers_pirates/board_targets.html",
 }
 # What the scoreboard (a shared fragment kept by what it shows) reads of this layer's keys.
-READS = {"scoreboard": ("ep_scores", "dev_cards", "cities")}
+READS = {"scoreboard": ("ep_scores", "dev_cards", "cities", "ep_mission_scores")}
 
 # The rule-lookup key of each stage (companion/rulebook/entries/contexts.toml).
 STAGE_RULES = {"production": "ep:production", "build": "ep:build", "movement": "ep:movement",
-               "reveal": "discovery", "discard": "phase:discard", "board": "ep:setup", "finished": "phase:finished"}
+               "reveal": "discovery", "discard": "phase:discard", "board": "ep:setup", "finished": "phase:finished",
+               "pirates": "pirate:ship", "pirate_steal": "pirate:steal", "conquest": "lair:conquest",
+               "placement": "ep:free-setup"}
 # The player colours as SVG fills (the pieces are drawn with presentation attributes).
 FILLS = {"red": "#d33a2c", "blue": "#2f6fd6", "white": "#f4f4f4", "orange": "#f08a24", "green": "#3b9b45",
          "brown": "#8a5a2b"}
@@ -94,8 +97,15 @@ def _sea_side(edge: str, d, hexes: dict) -> tuple[float, float]:
     return (centre[0] - mx) / length, (centre[1] - my) / length
 
 
+def _crew(x: float, y: float, size: float) -> dict:
+    """A crew: a smaller pawn than a settler (two fit in a hold or a dock)."""
+    s = 0.11 * size
+    return {"x": _r(x), "y": _r(y - 0.55 * s), "r": _r(0.45 * s),
+            "body": f"M{_r(x - 0.7 * s)},{_r(y + s)} L{_r(x)},{_r(y - 0.6 * s)} L{_r(x + 0.7 * s)},{_r(y + s)} Z"}
+
+
 # Tap kinds on a path that are about a ship: their tap lies in the water, off a road's.
-SHIP_TAPS = ("ship_site", "settler_ship", "ship")
+SHIP_TAPS = ("ship_site", "settler_ship", "ship", "crew_ship", "chase", "victim")
 SHIP_TAP_OUT = 0.55
 
 
@@ -144,7 +154,9 @@ def _ships(part: dict, d, colors: list[str], size: float, hexes: dict) -> list[d
                 "hull": " ".join((at(-half, wide), at(half * 0.4, wide), at(half, 0), at(half * 0.4, -wide),
                                   at(-half, -wide))),
                 "x": _r(mx), "y": _r(my), "label_x": _r(mx - ux * half * 0.45), "label_y": _r(my - uy * half * 0.45),
-                "settler": _settler(mx + ux * half * 0.1, my + uy * half * 0.1, size) if ship["cargo"] else None,
+                "settler": _settler(mx + ux * half * 0.1, my + uy * half * 0.1, size) if "settler" in ship["cargo"] else None,
+                "crews": [_crew(mx + ux * half * (0.35 * k - 0.2), my + uy * half * (0.35 * k - 0.2), size)
+                          for k in range(ship["cargo"].count("crew"))],
                 "moving": ship.get("moving", False), "points": ship["points"], "cargo": list(ship["cargo"]),
             })
     return out
@@ -165,7 +177,9 @@ def _drawing(part: dict, view: dict, picture: dict | None) -> dict | None:
         color = colors[seat] if isinstance(seat, int) and 0 <= seat < len(colors) else "neutral"
         dock = part["docks"].get(corner) or []
         harbours.append({"corner": corner, "x": _r(x), "y": _r(y), "r": _r(0.3 * size), "fill": FILLS.get(color, "#777"),
-                         "settler": _settler(x + 0.32 * size, y + 0.3 * size, size) if dock else None})
+                         "settler": _settler(x + 0.32 * size, y + 0.3 * size, size) if "settler" in dock else None,
+                         "crews": [_crew(x + (0.3 + 0.22 * k) * size, y + 0.3 * size, size)
+                                   for k in range(dock.count("crew"))]})
     face_down = []
     reveal = set((part.get("reveal") or {}).get("hexes") or ())
     for area, in_area in (part.get("areas") or {}).items():
@@ -185,6 +199,13 @@ def _own_harbour_ends(part: dict, ship: dict, seat: int) -> list[str]:
     return [c for c, s in part["harbours"].items() if s == seat and set(c.split("|")) >= set(ship["edge"].split("|"))]
 
 
+def _cargo_text(cargo: list) -> str:
+    crews = cargo.count("crew")
+    if crews:
+        return ngettext("%(n)s crew aboard", "%(n)s crews aboard", crews) % {"n": crews}
+    return _("a settler aboard") if "settler" in cargo else _("empty hold")
+
+
 def _ship_rows(part: dict, seat: int, stage: str, hand: dict | None, missing: dict | None = None) -> list[dict]:
     rows = []
     for ship in part["ships"]:
@@ -196,7 +217,7 @@ def _ship_rows(part: dict, seat: int, stage: str, hand: dict | None, missing: di
         rows.append({
             "id": ship["id"], "points": ship["points"], "done": ship["done"], "moving": ship.get("moving", False),
             "bonus": ship["bonus"], "settler": settler,
-            "cargo_text": _("a settler aboard") if settler else _("empty hold"),
+            "cargo_text": _cargo_text(ship["cargo"]),
             "points_text": ngettext("%(n)s movement point left", "%(n)s movement points left", ship["points"]) % {
                 "n": ship["points"]},
             "can_choose": can_move and not ship.get("moving", False),
@@ -228,6 +249,16 @@ def _rebuild_sites(part: dict, view: dict, seat: int) -> list[str]:
     return sorted(sites)
 
 
+def _reveal_terrains(part: dict, view: dict) -> list[str]:
+    """What a face-down hex may show: the core's terrains, and those a scenario's view part
+    adds (its "reveal_terrains": Pirate Lairs' gold-river fields)."""
+    terrains = list(part.get("terrains") or ())
+    for value in view.values():
+        if isinstance(value, dict) and value is not part and isinstance(value.get("reveal_terrains"), list):
+            terrains += [t for t in value["reveal_terrains"] if t not in terrains]
+    return terrains
+
+
 def _reveal(part: dict, view: dict, me, role_table: bool) -> dict | None:
     reveal = part.get("reveal")
     if not reveal:
@@ -246,7 +277,7 @@ def _reveal(part: dict, view: dict, me, role_table: bool) -> dict | None:
         "mine": me is not None and me == owner,
         "ship": reveal.get("ship"),
         "hexes": hexes,
-        "terrains": [{"code": t, "name": terrain_name(t)} for t in part.get("terrains") or ()],
+        "terrains": [{"code": t, "name": terrain_name(t)} for t in _reveal_terrains(part, view)],
         "numbers": NUMBERS,
     }
 
@@ -317,4 +348,126 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "ep_scores": scores,
         "dev_cards": False,  # no development cards (nor knights) in Explorers & Pirates
         "cities": False,  # nor cities: the scoreboard has no column for them
+    }
+
+
+# The later scenarios' general mechanisms (explorers_pirates/missions.py): crews, the pirate
+# ship, its toll and chase, the mission tracks. A scenario's screens call missions_context
+# with its view part (the missions' keys are in it): Land Ho! has none of them.
+
+
+def _player(players: list, seat) -> dict | None:
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+
+
+def _tracks(mpart: dict, view: dict) -> list[dict]:
+    """Each mission's track: its fields from "S", every player's marker (a stack lists the
+    first there at the bottom), and who holds the mission's +1 VP card."""
+    players = view["players"]
+    out = []
+    for key, track in (mpart.get("tracks") or {}).items():
+        stacks = track.get("stacks") or {}
+        fields = []
+        for n, vp in enumerate((mpart.get("track_vp") or {}).get(key) or ()):
+            markers = [p for p in (_player(players, s) for s in stacks.get(str(n), ())) if p]
+            fields.append({"n": n, "label": "S" if n == 0 else str(n), "vp": vp, "markers": markers})
+        holder = _player(players, track.get("leader"))
+        out.append({"key": key, "name": str(MISSION_NAMES.get(key, key)), "fields": fields, "holder": holder,
+                    "vp": [{"player": p, "vp": (track.get("vp") or [0] * len(players))[p["seat"]]} for p in players]})
+    return out
+
+
+def _pirate_drawing(pirates: dict, view: dict, picture: dict | None) -> dict | None:
+    """The one pirate ship on the board: a black hull on its sea hex, its sail in its owner's colour."""
+    if not picture or not pirates or pirates.get("hex") is None:
+        return None
+    size = picture["size"]
+    d = frame_drawing(picture["frame"], size)
+    centre = d.hex_centres.get(pirates["hex"]) or d.sea_centres.get(pirates["hex"])
+    if centre is None:
+        return None
+    x, y = centre
+    colors = _colors(view)
+    seat = pirates.get("seat")
+    color = colors[seat] if isinstance(seat, int) and 0 <= seat < len(colors) else "neutral"
+    w, h = 0.42 * size, 0.14 * size
+    return {"hex": pirates["hex"], "seat": seat, "color": color, "fill": FILLS.get(color, "#777"),
+            "hull": f"{_r(x - w):g},{_r(y):g} {_r(x + w):g},{_r(y):g} {_r(x + 0.7 * w):g},{_r(y + h * 1.6):g} "
+                    f"{_r(x - 0.7 * w):g},{_r(y + h * 1.6):g}",
+            "sail": f"{_r(x):g},{_r(y - 0.5 * size):g} {_r(x + 0.45 * w):g},{_r(y - 0.1 * size):g} "
+                    f"{_r(x):g},{_r(y - 0.05 * size):g}",
+            "mast_top": _r(y - 0.55 * size), "x": _r(x), "y": _r(y), "stroke": _r(0.05 * size)}
+
+
+def _room(load: list, hold: int) -> int:
+    return hold - sum(2 if item == "settler" else 1 for item in load)
+
+
+def _crew_ship_rows(part: dict, mpart: dict, seat: int, stage: str) -> list[dict]:
+    """The seat's ships in the movement phase: its crews, and what it may do with them."""
+    hold = mpart.get("hold", 2)
+    fit, chased, tolls = set(mpart.get("fit") or ()), set(mpart.get("chased") or ()), set(mpart.get("tolls") or ())
+    rows = []
+    for ship in part["ships"]:
+        if ship["seat"] != seat:
+            continue
+        ends = _own_harbour_ends(part, ship, seat)
+        docks = [part["docks"].get(c) or [] for c in ends]
+        crews = ship["cargo"].count("crew")
+        movement = stage == "movement"
+        rows.append({
+            "id": ship["id"], "crews": crews, "cargo_text": _cargo_text(ship["cargo"]),
+            "can_load": movement and _room(ship["cargo"], hold) >= 1 and any("crew" in dock for dock in docks),
+            "can_unload": movement and crews > 0 and any(_room(dock, hold) >= 1 for dock in docks),
+            "can_swap": movement and bool(ends) and (bool(ship["cargo"]) or any(docks)),
+            "can_chase": movement and ship["id"] in fit and ship["id"] not in chased,
+            "chased": ship["id"] in chased, "toll_paid": ship["id"] in tolls,
+        })
+    return rows
+
+
+def missions_context(view: dict, mpart: dict | None, picture: dict | None) -> dict:
+    """The keys the crews', pirates' and tracks' partials read (explorers_pirates/templates)."""
+    part = view.get("explorers_pirates")
+    if not part or not mpart:
+        return {}
+    players = view["players"]
+    me = (view.get("me") or {}).get("seat")
+    active = view["active_seat"]
+    seat = me if me is not None else active
+    stage = mpart.get("stage") or part["stage"]
+    hand = (view.get("me") or {}).get("hand")
+    paper = view["config"]["play_mode"] == "paper"
+    cost = mpart.get("crew_cost") or {"ore": 1, "wool": 1}
+    missing = ((view.get("me") or {}).get("pl_missing") or {}).get("crew")  # the engine's, when it says
+    lack = {} if paper or hand is None else (missing if missing is not None else
+                                             {r: n - hand.get(r, 0) for r, n in cost.items() if hand.get(r, 0) < n})
+    lack = {r: n for r, n in lack.items() if n}
+    pirates = mpart.get("pirates") or {}
+    placing = mpart.get("placing")
+    owner = _player(players, pirates.get("seat"))
+    tracks = _tracks(mpart, view)
+    crews_left = mpart.get("crews_left") or []
+    return {
+        "ep_missions": {
+            "stage": stage,
+            "pirates": _pirate_drawing(pirates, view, picture),
+            "pirates_owner": owner,
+            "toll_due": owner is not None and seat is not None and pirates.get("seat") != seat,
+            "placing": None if not placing else {
+                "owner": _player(players, placing.get("seat")), "why": placing.get("why"),
+                "mine": me is not None and me == placing.get("seat"),
+                "victims": [p for p in (_player(players, s) for s in placing.get("victims") or ()) if p]},
+            "crew_cost": cards_text(cost), "crew_missing": cards_text(lack) if lack else "",
+            "crews_left": crews_left[seat] if seat is not None and seat < len(crews_left) else 0,
+            "ships": _crew_ship_rows(part, mpart, seat, stage) if seat is not None else [],
+            "paper": paper,
+            "typed_die": view["config"].get("dice_source") == "typed",
+            "tracks": tracks,
+        },
+        "ep_mission_scores": {
+            "tracks": tracks,
+            "crews": [{"player": p, "n": crews_left[p["seat"]] if p["seat"] < len(crews_left) else 0} for p in players],
+            "pirates": {"owner": owner, "hex": pirates.get("hex")} if owner else None,
+        },
     }

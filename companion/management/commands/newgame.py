@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from companion import layers, services
 from companion.engine import IllegalAction
-from companion.forms import CORES, IMPLIES, OPTION_FIELDS, SCENARIOS, TARGET_BONUS, TARGETS
+from companion.forms import CORES, IMPLIES, OPTION_FIELDS, SCENARIO_BOARDS, SCENARIOS, TARGET_BONUS, TARGETS
 
 from ._database import ensure_database
 from .serve import lan_addresses
@@ -38,7 +38,8 @@ class Command(BaseCommand):
                                  + "; ".join(f"{name}: {field.label}" for name, field in OPTION_FIELDS.items()))
         parser.add_argument("--scenario", default=None, choices=list(SCENARIOS),
                             help="a scenario (its own target unless --target is given)")
-        parser.add_argument("--board", default="none", choices=["none", "beginner", "random", "balanced", "manual"])
+        parser.add_argument("--board", default="none",
+                            choices=["none", "beginner", "random", "balanced", "manual", *SCENARIO_BOARDS])
         parser.add_argument("--play-mode", default=None, choices=["hands", "paper"],
                             help="hands on phones (the default with a board) or paper cards")
         parser.add_argument("--base-url", default=None, help="address players reach (default: this machine:8000)")

@@ -1,0 +1,11 @@
+"""The new-game form's entry for Pirate Lairs, Explorers & Pirates' second scenario
+(companion/forms.py collects every layer's), and its posted list field."""
+from django.utils.translation import gettext_lazy as _
+
+SCENARIO = {"key": "pirate_lairs",
+            "label": _("Pirate Lairs (Explorers & Pirates): crews, pirates, conquer the lairs (12 points)"),
+            "target": 12,
+            # the rulebook's start: each player places their pieces on the start island in turn
+            "boards": {"free": _("Free placement on the start island (Pirate Lairs, as the rulebook starts it)")}}
+# hero_roll with typed dice: one die per player still rolling for the hero ("dice", posted once each).
+LIST_FIELDS = ("dice",)
