@@ -207,16 +207,23 @@ def _pirates_at(g, seat, hex_):
     g.state["ep_missions"]["pirates"] = {"hex": hex_, "seat": seat}  # (a test's shortcut)
 
 
+def _moving_beside_pirates(pirates_owner):
+    """A game in red's movement phase, red's ship on a path of the hex where `pirates_owner`'s
+    pirate ship lies: (the game, that hex)."""
+    g = Played(config())
+    hex_ = _ship_beside_pirates(g, RED)
+    _pirates_at(g, pirates_owner, hex_)
+    main_phase(g)
+    g.act("start_movement")
+    return g, hex_
+
+
 def _step_paths(g, ship):
     return ep.sailing_targets(g.state, ship)
 
 
 def test_the_toll_is_one_gold_once_per_ship_and_turn_and_not_to_ones_own_pirates():
-    g = Played(config())
-    hex_ = _ship_beside_pirates(g, RED)
-    _pirates_at(g, BLUE, hex_)
-    main_phase(g)
-    g.act("start_movement")
+    g, hex_ = _moving_beside_pirates(BLUE)
     before = hold(g, RED)
     ship = ship_of(g, RED)
     on_hex = [e for e in _step_paths(g, ship) if hex_ in e.split("|")]
@@ -227,11 +234,7 @@ def test_the_toll_is_one_gold_once_per_ship_and_turn_and_not_to_ones_own_pirates
     g.act("move_ship", ship=ship["id"], edge=_step_paths(g, ship)[0])
     assert hold(g, RED) == before - 1  # paid once this turn
     # own pirates: no toll
-    g2 = Played(config())
-    hex2 = _ship_beside_pirates(g2, RED)
-    _pirates_at(g2, RED, hex2)
-    main_phase(g2)
-    g2.act("start_movement")
+    g2, hex2 = _moving_beside_pirates(RED)
     before = hold(g2, RED)
     ship2 = ship_of(g2, RED)
     g2.act("move_ship", ship=ship2["id"], edge=_step_paths(g2, ship2)[0])
@@ -239,22 +242,14 @@ def test_the_toll_is_one_gold_once_per_ship_and_turn_and_not_to_ones_own_pirates
 
 
 def test_without_gold_a_ship_cannot_leave_the_pirates():
-    g = Played(config())
-    hex_ = _ship_beside_pirates(g, RED)
-    _pirates_at(g, BLUE, hex_)
-    main_phase(g)
-    g.act("start_movement")
+    g, hex_ = _moving_beside_pirates(BLUE)
     g.state["gold"]["held"][RED] = 0
     ship = ship_of(g, RED)
     assert g.refused("move_ship", ship=ship["id"], edge=_step_paths(g, ship)[0]) == "not_enough_gold"
 
 
 def test_a_chase_wins_on_a_six_only_once_per_ship_and_turn():
-    g = Played(config())
-    hex_ = _ship_beside_pirates(g, RED)
-    _pirates_at(g, BLUE, hex_)
-    main_phase(g)
-    g.act("start_movement")
+    g, hex_ = _moving_beside_pirates(BLUE)
     ship = ship_of(g, RED)
     assert view(g.state, "table")["pirate_lairs"]["fit"] == [ship["id"]]
     g.act("chase_pirates", ship=ship["id"], die=5)
@@ -276,11 +271,7 @@ def test_a_chase_wins_on_a_six_only_once_per_ship_and_turn():
 
 
 def test_a_ship_that_moved_is_not_fit_to_chase():
-    g = Played(config())
-    hex_ = _ship_beside_pirates(g, RED)
-    _pirates_at(g, BLUE, hex_)
-    main_phase(g)
-    g.act("start_movement")
+    g, hex_ = _moving_beside_pirates(BLUE)
     ship = ship_of(g, RED)
     g.act("move_ship", ship=ship["id"], edge=_step_paths(g, ship)[0])
     assert g.refused("chase_pirates", ship=ship["id"], die=6) in ("ep_not_fit", "ep_ship_done")
