@@ -15,7 +15,7 @@ from companion.engine import game as engine_game
 from companion.layers.barbarian_attack import rules as ba
 from companion.layers.gold import rules as gold
 from companion.machinery import board as boards
-from tests.engine.test_barbarian_attack import G, LAYOUT, coastal, config, conquer, faces
+from tests.engine.test_barbarian_attack import G, LAYOUT, buy, coastal, config, conquer, faces
 from tests.engine.test_barbarian_attack import Game as ThreeGame
 
 
@@ -42,15 +42,6 @@ class Game(ThreeGame):
 
     def tokens(self, seat):
         return self.state["two"]["tokens"][seat]
-
-
-def buy(game, card):
-    seat = game.state["turn"]["seat"]
-    if game.state["bank"] is not None:
-        game.give(seat, ore=1, grain=1, wool=1)
-    game.card(card)
-    game.act("buy_dev", actor={"seat": seat})
-    return seat
 
 
 def castle_paths():
