@@ -76,8 +76,12 @@ def test_fishermen_from_the_form_to_a_win(server, browser):
         if seat == 0 and not ala_corners:
             corner = next(c for c in corners if by_ground(c) is not None and numbers(c, "mountains") + numbers(c, "fields"))
         elif seat == 0:
-            corner = max(corners, key=lambda c: (bool(numbers(c, "mountains")) + bool(numbers(c, "fields")),
-                                                 len(numbers(c, "mountains"))))
+            # Whatever the first corner lacks: she needs both mountains and fields between them.
+            first = ala_corners[0]
+            corner = max(corners, key=lambda c: (
+                bool(numbers(c, "mountains") + numbers(first, "mountains"))
+                + bool(numbers(c, "fields") + numbers(first, "fields")),
+                len(numbers(c, "mountains"))))
         else:
             corner = next(c for c in corners if not any(adjacent(c, a) for a in ala_corners) and by_ground(c) is None)
         table.locator(f"#board .target-corner[hx-vals*='\"corner\": \"{corner}\"']").click()
