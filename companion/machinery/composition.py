@@ -36,7 +36,9 @@ Hooks (name -> one function per layer that has it; called in registry order):
     harbour_pieces(rules, state) -> pieces          the pieces whose harbours count
     settlement_closed(rules, state) -> corners      where no settlement may go (neutral ones too)
   another layer's, read by it: gold_sold / gold_exchange (gold's trades with the bank),
-    event_plan(rules, state, event, plan) (the Events deck: a card's plan in this game).
+    event_plan(rules, state, event, plan) (the Events deck: a card's plan in this game),
+    ship_points(rules, state, seat) -> int (Explorers & Pirates: more movement points a ship),
+    chase_faces(rules, state, seat) -> faces (its pirate ship: die faces besides the 6 that chase it).
   hooks one layer offers another (at most one provider): see `Rules.provided`.
 """
 from __future__ import annotations
@@ -320,7 +322,11 @@ def compose(registry: tuple[Layer, ...], config: dict) -> Rules:
     chain = [cores[0]]
     while chain[0].extends is not None:
         chain.insert(0, by_name[chain[0].extends])
-    wanted = {layer.name for layer in registry if not layer.core and layer.applies(config)}
+    asked = [layer for layer in registry if not layer.core and layer.applies(config)]
+    for layer in asked:  # the refusal of what the table asked for, before that of what it needs
+        if layer.cores is not None and chain[-1].name not in layer.cores:
+            raise IllegalAction(layer.core_refusal, layer=layer.name, core=chain[-1].name)
+    wanted = {layer.name for layer in asked}
     wanted |= {need for core in chain for need in core.needs}  # a core built on a layer (E&P's gold)
     while True:  # what the chosen layers need, and what that needs, in registry order
         more = {need for layer in registry if layer.name in wanted for need in layer.needs} - wanted

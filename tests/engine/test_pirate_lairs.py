@@ -45,7 +45,7 @@ def test_pirate_lairs_is_set_up_for_twelve_points_with_nine_crews_each():
     assert g.state["config"]["target"] == 12
     assert g.state["ep_missions"]["crews"] == [9, 9, 9]
     assert g.state["pirate_lairs"]["stack"] == 6
-    tracks = view(g.state, "table")["pirate_lairs"]["tracks"]["pirate_lairs"]
+    tracks = view(g.state, "table")["ep_missions"]["tracks"]["pirate_lairs"]
     assert tracks["at"] == [0, 0, 0] and tracks["leader"] is None
     assert [hold(g, s) for s in range(3)] == [2, 2, 2]  # 2 gold each
 
@@ -251,7 +251,7 @@ def test_without_gold_a_ship_cannot_leave_the_pirates():
 def test_a_chase_wins_on_a_six_only_once_per_ship_and_turn():
     g, hex_ = _moving_beside_pirates(BLUE)
     ship = ship_of(g, RED)
-    assert view(g.state, "table")["pirate_lairs"]["fit"] == [ship["id"]]
+    assert view(g.state, "table")["ep_missions"]["fit"] == [ship["id"]]
     g.act("chase_pirates", ship=ship["id"], die=5)
     assert g.state["ep_missions"]["pirates"] == {"hex": hex_, "seat": BLUE}
     assert g.refused("chase_pirates", ship=ship["id"], die=6) == "ep_chased"
@@ -506,7 +506,7 @@ def test_a_conquest_reaching_twelve_wins_before_the_turn_ends():
 
 
 def test_the_free_placement_order_for_four_and_two_players():
-    from companion.layers.pirate_lairs import placement
+    from companion.layers.explorers_pirates import placement
     four = [(s["seat"], s["piece"]) for s in placement.steps(4)]
     assert four[:8] == [(0, "harbour"), (1, "harbour"), (2, "harbour"), (3, "harbour"),
                         (3, "settlement"), (2, "settlement"), (1, "settlement"), (0, "settlement")]

@@ -101,7 +101,7 @@ def _ship_to(game, seat: int, hex_: str) -> str:
 
 def test_a_7_brings_the_pirate_ship_placed_from_the_phone_and_a_ship_owner_robbed(client):
     game, (ala, bartek, celina) = _game(client)
-    allowed = engine.view(state_of(game), 0)["pirate_lairs"]["pirate_hexes"]
+    allowed = engine.view(state_of(game), 0)["ep_missions"]["pirate_hexes"]
     hex_ = next(h for h in allowed if any(_ok(game, h)))
     _ship_to(game, 1, hex_)  # Bartek's ship lies beside the hex Ala will pick
     before = [dict(hands.hand(state_of(game), s)) for s in range(3)]
@@ -209,7 +209,7 @@ def test_a_crew_built_into_a_dock_swapped_aboard_and_the_ships_rows(client):
 
 def test_chasing_another_players_pirates_from_the_phone_and_the_toll_for_leaving(client):
     game, (ala, bartek, _celina) = _game(client)
-    allowed = engine.view(state_of(game), 0)["pirate_lairs"]["pirate_hexes"]
+    allowed = engine.view(state_of(game), 0)["ep_missions"]["pirate_hexes"]
     hex_ = next(h for h in allowed if _ok(game, h))
     _ship_to(game, 0, hex_)  # Ala's ship beside Bartek's pirates
 

@@ -22,8 +22,9 @@ from companion.machinery.board_geometry import parse_hex_id, positions_of  # noq
 
 SEA, UNEXPLORED = "sea", "unexplored"
 LAND_TERRAINS = ("hills", "forest", "pasture", "fields", "mountains")
-GOLD_RIVER = "gold_river"  # land without a resource (later scenarios' gold fields)
-LAND = LAND_TERRAINS + (GOLD_RIVER,)
+# Land without a resource, in the later scenarios: gold-river fields, spice islands.
+GOLD_RIVER, SPICE = "gold_river", "spice"
+LAND = LAND_TERRAINS + (GOLD_RIVER, SPICE)
 AREAS = ("north", "south")
 
 
@@ -86,6 +87,21 @@ def has_lair(layout: dict, position: str) -> bool:
 
 def corner_touches_lair(layout: dict, corner: str) -> bool:
     return any(has_lair(layout, p) for p in corner_positions(corner))
+
+
+def closed_to(layout: dict, position: str, seat: int) -> bool:
+    """A hex a scenario opens to some players only (its cell's "open_to": the seats that may
+    build on its corners and sides; a spice island opens to whoever has a crew in its village)."""
+    cell = layout["hexes"].get(position)
+    return bool(cell) and "open_to" in cell and seat not in cell["open_to"]
+
+
+def corner_closed_to(layout: dict, corner: str, seat: int) -> bool:
+    return any(closed_to(layout, p, seat) for p in corner_positions(corner))
+
+
+def edge_closed_to(layout: dict, edge: str, seat: int) -> bool:
+    return any(closed_to(layout, p, seat) for p in _sides(edge))
 
 
 def corner_on_land(layout: dict, corner: str) -> bool:

@@ -43,8 +43,23 @@ AREA_NAMES = {"north": gettext_lazy("north"), "south": gettext_lazy("south")}
 AREA_IN = {"north": gettext_lazy("in the northern area"), "south": gettext_lazy("in the southern area")}
 CARGO_NAMES = {"settler": gettext_lazy("a settler"), "crew": gettext_lazy("a crew")}
 # The missions of the later scenarios (their tracks on the table screen).
-MISSION_NAMES = {"pirate_lairs": gettext_lazy("Pirate Lairs"), "fish": gettext_lazy("Fish for Catan"),
-                 "spices": gettext_lazy("Spices for Catan")}
+MISSION_NAMES = {"pirate_lairs": gettext_lazy("Pirate Lairs"), "fish_for_catan": gettext_lazy("Fish for Catan"),
+                 "spices_for_catan": gettext_lazy("Spices for Catan")}
+
+# The pieces of the free placement at the start: a player's own, a neutral colour's (2 players).
+PLACED = {"harbour": gettext_lazy("%(who)s places their harbour settlement."),
+          "settlement": gettext_lazy("%(who)s places their settlement."),
+          "road": gettext_lazy("%(who)s places their road."),
+          "ship": gettext_lazy("%(who)s places their ship with a settler aboard.")}
+PLACED_NEUTRAL = {"harbour": gettext_lazy("%(who)s places a harbour settlement for %(owner)s."),
+                  "settlement": gettext_lazy("%(who)s places a settlement for %(owner)s.")}
+
+
+def placement_text(piece, who: str, owner: str | None = None) -> str:
+    """`who` places a piece at the start (for a neutral `owner`, when given)."""
+    if owner is not None and piece in PLACED_NEUTRAL:
+        return str(PLACED_NEUTRAL[piece]) % {"who": who, "owner": owner}
+    return str(PLACED.get(piece, PLACED["settlement"])) % {"who": who}
 
 
 def _name(names: list[str], seat) -> str:
@@ -52,6 +67,8 @@ def _name(names: list[str], seat) -> str:
 
 
 GOLD_RIVER_NAME = gettext_lazy("gold-river field")  # later scenarios: land without a resource
+# The later scenarios' fields (their missions: fish shoals, spice villages).
+FIELD_NAMES = {"fish": gettext_lazy("fish field"), "spice": gettext_lazy("spice field")}
 
 
 def terrain_name(code) -> str:
@@ -59,6 +76,8 @@ def terrain_name(code) -> str:
         return str(SEA_NAME)
     if code == "gold_river":
         return str(GOLD_RIVER_NAME)
+    if code in FIELD_NAMES:
+        return str(FIELD_NAMES[code])
     return str(TERRAIN_NAMES.get(code, code))
 
 
@@ -78,6 +97,9 @@ def refusal(error: IllegalAction) -> str | None:
         "ep_color": _("Explorers & Pirates has red, blue, white and orange pieces only."),
         "ep_board_mode": _("Land Ho! has its own board: pick the prepared board, or enter the start island as it lies."),
         "ep_not_start_island": _("Only the start island's hexes are set by hand: the others lie face down."),
+        "ep_closed_to_you": _("You may not build there yet: that island opens only to players with a crew in its village."),
+        "pl_not_start_island": _("At the start, pieces go on the start island only."),
+        "pl_road_at_settlement": _("The first road goes beside your ordinary settlement."),
         "ep_land_only": _("The start island holds land hexes only."),
         "ep_next_to_unexplored": _("Nothing may be built next to a face-down hex: explore it with a ship first."),
         "ep_first_by_ship": _("The first settlement %(area)s must be founded by a ship carrying a settler."),
@@ -136,6 +158,9 @@ def log_text(entry: dict, names: list[str]) -> str | None:
     p = Params(entry.get("params") or {})
     who = _name(names, entry.get("seat"))
     kind = entry["kind"]
+    if kind == "pl_start_placed":  # the free placement (placement.py; its codes from Pirate Lairs)
+        neutral = p["owner"] is not None and p["owner"] != entry.get("seat")
+        return placement_text(p["piece"], who, _name(names, p["owner"]) if neutral else None)
     if kind == "ep_harbour_built":
         return _("%(who)s upgrades a settlement to a harbour settlement (2 victory points).") % {"who": who}
     if kind == "ep_ship_built":

@@ -1,9 +1,10 @@
 """Explorers & Pirates' rules for the scenarios after the first (explorers-and-pirates-pl.txt,
 "Dodatkowe zasady dla kolejnych scenariuszy"): crews, the pirate ship and mission tracks.
 
-They are general: a scenario switches them on by putting ACTIONS in its layer's actions,
-WRAPS in its wraps, and calling `set_up` from its new_state (Land Ho! has none of them).
-state["ep_missions"]: see set_up and /tmp/pl_state.md.
+They are general, and one layer (LAYER, "ep_missions", with the free placement of
+placement.py): a scenario switches them on by naming it, or a mission layer that needs it, in
+its `needs` (Land Ho! has none of them). Each mission layer adds its own track (add_track, in
+its new_state). state["ep_missions"]: see set_up.
 
 Readings the app takes:
 - A crew costs 1 ore + 1 wool (the Polish text says "węgla", coal, a typo: the game has no
@@ -27,12 +28,13 @@ from __future__ import annotations
 from companion.layers.base import rules as base
 from companion.layers.gold import rules as gold
 from companion.machinery import hands
-from companion.machinery.composition import Actions
+from companion.machinery.composition import Actions, Layer
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
 from companion.machinery.turns import seat_arg, whole_number
 
 from . import board as sea
+from . import placement
 from . import rules as ep
 
 KEY = "ep_missions"
@@ -52,16 +54,20 @@ def part(state: dict) -> dict:
     return state[KEY]
 
 
-def set_up(state: dict, tracks: dict) -> None:
-    """Crews in every supply, no pirates on the board, a marker on "S" of each mission card
-    (`tracks`: mission -> VP per field, field 0 being "S")."""
-    n = len(state["players"])
+def set_up(state: dict) -> None:
+    """Crews in every supply, no pirates on the board, no mission card yet (add_track)."""
     state[KEY] = {
-        "crews": [CREWS] * n, "pirates": {"hex": None, "seat": None}, "placing": None,
-        "turn": 0, "tolls": [], "chased": [],
-        "track_vp": {m: list(v) for m, v in tracks.items()},
-        "tracks": {m: {"at": [0] * n, "stacks": {"0": list(range(n))}} for m in tracks},
+        "crews": [CREWS] * len(state["players"]), "pirates": {"hex": None, "seat": None}, "placing": None,
+        "turn": 0, "tolls": [], "chased": [], "track_vp": {}, "tracks": {}, "placement": None,
     }
+
+
+def add_track(state: dict, mission: str, vp_per_field) -> None:
+    """A mission card beside the board with every player's marker on "S" (field 0);
+    `vp_per_field`: the VP of each field, "S" first."""
+    n = len(state["players"])
+    part(state)["track_vp"][mission] = list(vp_per_field)
+    part(state)["tracks"][mission] = {"at": [0] * n, "stacks": {"0": list(range(n))}}
 
 
 # ---------------------------------------------------------------- holds and docks
@@ -364,6 +370,11 @@ def roll_die(step: Step, key: str) -> int:
     return value
 
 
+def chase_faces(rules, state: dict, seat: int) -> set[int]:
+    """The die faces that chase the pirates away for `seat`: a 6, and what its layers add."""
+    return {CHASE_WIN}.union(*(more(rules, state, seat) for more in rules.hooks("chase_faces")))
+
+
 @action("chase_pirates", phases={"movement"}, actors={"active", "table"})
 def chase_pirates(step: Step) -> None:
     state = step.state
@@ -385,7 +396,7 @@ def chase_pirates(step: Step) -> None:
         raise IllegalAction("ep_not_fit")
     die = _die(step, "chase")
     m["chased"].append(ship["id"])
-    won = die == CHASE_WIN
+    won = die in chase_faces(step.rules, state, seat)
     step.log("ep_chase", seat=seat, ship=ship["id"], die=die, won=won)
     if won:
         owner = m["pirates"]["seat"]
@@ -551,3 +562,55 @@ def targets(state: dict, seat: int) -> dict:
 
 BOARD_ACTIONS = {"pirates": ("place_pirates",), "victim": ("pirate_steal",), "crew_dock": ("build_crew",),
                  "crew_ship": ("build_crew",), "chase": ("chase_pirates",)}
+
+
+# ---------------------------------------------------------------- the layer
+
+
+def new_state(state: dict) -> None:
+    set_up(state)
+
+
+# The stage names of these mechanisms' phases (the core names its own).
+STAGES = {"pirates": "pirates", "pirate_steal": "pirate_steal", placement.PHASE: "placement"}
+
+
+def layer_view(rules, state: dict, viewer) -> tuple[str, dict]:
+    placing = part(state)["placement"]
+    return KEY, {
+        **view(state),
+        "chase_faces": sorted(chase_faces(rules, state, ep._seat(state))) if state["turn"] else [CHASE_WIN],
+        "stage": STAGES.get(state["phase"], ep.STAGES.get(state["phase"], state["phase"])),
+        "placement": None if placement.current(state) is None else {
+            **placement.current(state), "index": placing["index"], "steps": len(placing["steps"])},
+    }
+
+
+def more_board_targets(rules, state: dict, viewer, seat: int) -> tuple[dict, set]:
+    if state["phase"] == "finished" or (viewer != "table" and int(viewer) != ep._seat(state)):
+        return {}, set()
+    if state["phase"] == placement.PHASE:
+        return placement.targets(state), set()
+    costly = set()
+    if state["phase"] == "main" and hands.uses_hands(state):
+        if viewer == "table" or hands.missing(hands.hand(state, seat), CREW_COST):
+            costly = {"crew_dock", "crew_ship"}
+    return targets(state, seat), costly
+
+
+def hand_view(rules, state: dict, seat: int) -> tuple[str, dict]:
+    """What the phone's own hand lacks for a crew (hands on phones)."""
+    return "pl_missing", {"crew": hands.missing(hands.hand(state, seat), CREW_COST)}
+
+
+LAYER = Layer(
+    name=KEY,
+    actions={**ACTIONS, **placement.ACTIONS},
+    wraps=WRAPS,
+    hooks={"new_state": new_state, "extra_vp": extra_vp, "vp_sources": vp_sources, "view": layer_view,
+           "more_board_targets": more_board_targets, "hand_view": hand_view},
+    phases=PHASES | {placement.PHASE},
+    view_key=KEY,
+    board_actions={**BOARD_ACTIONS, **placement.BOARD_ACTIONS},
+    cores=frozenset({ep.NAME}),
+)

@@ -310,6 +310,8 @@ def _settlement_refusal(state: dict, seat: int, corner: str) -> tuple | None:
         return ("ep_next_to_unexplored", {})
     if sea.corner_touches_lair(layout, corner):
         return ("ep_next_to_lair", {})
+    if sea.corner_closed_to(layout, corner, seat):
+        return ("ep_closed_to_you", {})
     if boards.building_at(pieces, corner):
         return ("occupied", {})
     if boards.distance_rule_conflicts(layout, pieces, corner):
@@ -334,6 +336,8 @@ def _road_refusal(state: dict, seat: int, edge: str) -> tuple | None:
     layout = _layout(state)
     if edge in sea.geometry(layout).edge_corners and edge in sea.road_closed_edges(layout):
         return ("road_closed", {"edge": edge})
+    if edge in sea.geometry(layout).edge_corners and sea.edge_closed_to(layout, edge, seat):
+        return ("ep_closed_to_you", {})
     refusal = boards.check_road(layout, _pieces(state), seat, edge)
     if refusal is not None:
         code, params = refusal
@@ -574,8 +578,9 @@ def start_movement(step: Step) -> None:
     """Trading and building are over; the active player's ships move (4 points each)."""
     state = step.state
     seat = _seat(state)
+    points = MOVE_POINTS + sum(more(step.rules, state, seat) for more in step.rules.hooks("ship_points"))
     for ship in own_ships(state, seat):
-        ship.update(points=MOVE_POINTS, bonus=False, done=False, started=False)
+        ship.update(points=points, bonus=False, done=False, started=False)
     part(state)["moving"] = None
     state["phase"] = "movement"
     step.log("ep_movement", seat=seat)

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from ...board_svg import frame_drawing
 from ...layers.base.messages import COLOR_NAMES
 from ...messages import CARD_NAMES, cards_text
-from .messages import AREA_NAMES, MISSION_NAMES, STAGE_NAMES, area_name, terrain_name
+from .messages import AREA_NAMES, MISSION_NAMES, STAGE_NAMES, area_name, placement_text, terrain_name
 
 TERRAIN_NAMES = {"sea": gettext_lazy("sea"), "unexplored": gettext_lazy("face down (not explored yet)")}
 # The name of this layer's points in a phone's breakdown and the final score.
@@ -259,6 +259,16 @@ def _reveal_terrains(part: dict, view: dict) -> list[str]:
     return terrains
 
 
+def _reveal_die_terrains(view: dict) -> list[str]:
+    """The terrains whose field shows a die face instead of a token (a view part's
+    "reveal_die_terrains": Fish for Catan's fish fields)."""
+    found = []
+    for value in view.values():
+        if isinstance(value, dict) and isinstance(value.get("reveal_die_terrains"), list):
+            found += [t for t in value["reveal_die_terrains"] if t not in found]
+    return found
+
+
 def _reveal(part: dict, view: dict, me, role_table: bool) -> dict | None:
     reveal = part.get("reveal")
     if not reveal:
@@ -279,6 +289,7 @@ def _reveal(part: dict, view: dict, me, role_table: bool) -> dict | None:
         "hexes": hexes,
         "terrains": [{"code": t, "name": terrain_name(t)} for t in _reveal_terrains(part, view)],
         "numbers": NUMBERS,
+        "die_terrains": ", ".join(str(terrain_name(t)) for t in _reveal_die_terrains(view)),
     }
 
 
@@ -348,12 +359,13 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "ep_scores": scores,
         "dev_cards": False,  # no development cards (nor knights) in Explorers & Pirates
         "cities": False,  # nor cities: the scoreboard has no column for them
+        **missions_context(view, view.get("ep_missions"), picture),
     }
 
 
-# The later scenarios' general mechanisms (explorers_pirates/missions.py): crews, the pirate
-# ship, its toll and chase, the mission tracks. A scenario's screens call missions_context
-# with its view part (the missions' keys are in it): Land Ho! has none of them.
+# The later scenarios' general mechanisms (explorers_pirates/missions.py, the layer
+# "ep_missions"): crews, the pirate ship, its toll and chase, the mission tracks, the free
+# placement. Their view part is view["ep_missions"]: Land Ho! has none of them.
 
 
 def _player(players: list, seat) -> dict | None:
@@ -464,6 +476,7 @@ def missions_context(view: dict, mpart: dict | None, picture: dict | None) -> di
             "paper": paper,
             "typed_die": view["config"].get("dice_source") == "typed",
             "tracks": tracks,
+            "placement": _placement(mpart, view),
         },
         "ep_mission_scores": {
             "tracks": tracks,
@@ -471,3 +484,21 @@ def missions_context(view: dict, mpart: dict | None, picture: dict | None) -> di
             "pirates": {"owner": owner, "hex": pirates.get("hex")} if owner else None,
         },
     }
+
+
+def _placement(mpart: dict, view: dict) -> dict | None:
+    """The free placement at the start: whose piece goes where now (2 players: the neutral
+    colours' pieces too)."""
+    placing = mpart.get("placement")
+    if not placing:
+        return None
+    seats = view["players"] + [{**s, "seat": s["seat"]} for s in extra_seats(view)]
+    by_seat = {p["seat"]: p for p in seats}
+    me = (view.get("me") or {}).get("seat")
+    who, owner = by_seat.get(placing.get("seat")), by_seat.get(placing.get("owner"))
+    neutral = placing.get("owner") != placing.get("seat")
+    return {"who": who, "owner": owner, "neutral": neutral, "piece": placing.get("piece"),
+            "text": placement_text(placing.get("piece"), who["name"] if who else "?",
+                                   owner["name"] if neutral and owner else None),
+            "n": (placing.get("index") or 0) + 1, "steps": placing.get("steps"),
+            "mine": me is not None and me == placing.get("seat")}

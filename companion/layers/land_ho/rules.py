@@ -80,25 +80,39 @@ START = {
 }
 
 
-def layout() -> dict:
-    """The board as the scenario lays it out (a new dict each time)."""
+# Land Ho!'s face-down hexes: 9 in each area, east of the open sea (the frame piece F between).
+AREAS = {(col, row): "north" if row in NORTH_ROWS else "south"
+         for col in AREA_COLUMNS for row in NORTH_ROWS + SOUTH_ROWS}
+COUNCIL_PORTS = (1, 2)  # the council hex's north-east and south-east corners, away from the island
+
+
+def layout(areas: dict | None = None, council: tuple | None = None) -> dict:
+    """The board as the scenario lays it out (a new dict each time). A later scenario passes
+    its own face-down hexes (`areas`: {(col, row): "north" | "south"}, offset positions; the
+    board widens to hold them) and the Council of Catan's sea hex (`council`: (col, row))."""
+    areas = AREAS if areas is None else areas
+    columns = max(COLUMNS, max(col for col, _row in areas) + 1)
     shape, hexes = [], {}
     for row in range(ROWS):
-        for col in range(COLUMNS):
+        for col in range(columns):
             position = sea.offset_to_axial(col, row)
-            if col in AREA_COLUMNS and row == FRAME_ROW:
-                continue  # frame piece F
+            if col >= min(c for c, _r in areas) and row == FRAME_ROW and (col, row) not in areas:
+                continue  # frame piece F between the two areas
             shape.append(position)
             if position in ISLAND:
                 terrain, number = ISLAND[position]
                 hexes[position] = {"terrain": terrain, "number": number, "area": "start"}
-            elif col in AREA_COLUMNS:
-                hexes[position] = {"terrain": sea.UNEXPLORED, "number": None,
-                                   "area": "north" if row in NORTH_ROWS else "south"}
+            elif (col, row) in areas:
+                hexes[position] = {"terrain": sea.UNEXPLORED, "number": None, "area": areas[(col, row)]}
             else:
                 hexes[position] = {"terrain": sea.SEA, "number": None, "area": "start"}
-    return {"schema": 1, "frame": NAME, "shape": shape, "hexes": hexes, "harbours": {}, "robber": None,
-            "bank_ratio": ep.BANK_RATIO, "origin": {"method": NAME}}
+    board = {"schema": 1, "frame": NAME, "shape": shape, "hexes": hexes, "harbours": {}, "robber": None,
+             "bank_ratio": ep.BANK_RATIO, "origin": {"method": NAME}}
+    if council is not None:
+        position = sea.offset_to_axial(*council)
+        hexes[position] = {**hexes[position], "council": True}
+        board["council"] = {"hex": position, "ports": [sea.hex_corner(position, i) for i in COUNCIL_PORTS]}
+    return board
 
 
 def _scenario() -> dict:

@@ -1,3 +1,4 @@
-from .rules import LAYER
+from .rules import LAYER, MISSION_LAYER
 
-LAYERS = (LAYER,)
+# The mission first: a scenario's new_state (its board and start) runs after its missions'.
+LAYERS = (MISSION_LAYER, LAYER)

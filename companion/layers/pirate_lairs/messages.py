@@ -16,22 +16,6 @@ GOLD_REASONS = {
 }
 
 
-# The pieces of the free placement at the start: a player's own, a neutral colour's (2 players).
-PLACED = {"harbour": gettext_lazy("%(who)s places their harbour settlement."),
-          "settlement": gettext_lazy("%(who)s places their settlement."),
-          "road": gettext_lazy("%(who)s places their road."),
-          "ship": gettext_lazy("%(who)s places their ship with a settler aboard.")}
-PLACED_NEUTRAL = {"harbour": gettext_lazy("%(who)s places a harbour settlement for %(owner)s."),
-                  "settlement": gettext_lazy("%(who)s places a settlement for %(owner)s.")}
-
-
-def placement_text(piece, who: str, owner: str | None = None) -> str:
-    """`who` places a piece at the start (for a neutral `owner`, when given)."""
-    if owner is not None and piece in PLACED_NEUTRAL:
-        return str(PLACED_NEUTRAL[piece]) % {"who": who, "owner": owner}
-    return str(PLACED.get(piece, PLACED["settlement"])) % {"who": who}
-
-
 def _name(names: list[str], seat) -> str:
     """A seat's name; a seat may come as a string (the keys of a logged dict)."""
     if isinstance(seat, str) and seat.isdigit():
@@ -55,8 +39,6 @@ def refusal(error: IllegalAction) -> str | None:
         "pl_no_lairs_left": _("No lair tokens are left."),
         "pl_no_rivers_left": _("All 3 gold-river fields %(area)s are found already: this hex shows something else."),
         "pl_hero_dice": _("Enter one die for each player still rolling for the hero (%(count)s)."),
-        "pl_not_start_island": _("At the start, pieces go on the start island only."),
-        "pl_road_at_settlement": _("The first road goes beside your ordinary settlement."),
     }
     return refusal_text(texts, error, area=area_in)
 
@@ -66,9 +48,6 @@ def log_text(entry: dict, names: list[str]) -> str | None:
     p = Params(entry.get("params") or {})
     who = _name(names, entry.get("seat"))
     kind = entry["kind"]
-    if kind == "pl_start_placed":
-        neutral = p["owner"] is not None and p["owner"] != entry.get("seat")
-        return placement_text(p["piece"], who, _name(names, p["owner"]) if neutral else None)
     if kind == "pl_lair_found":
         return _("%(who)s finds a pirate lair on a gold-river field: a lair token goes on it.") % {"who": who}
     if kind == "pl_crews_landed":

@@ -1,8 +1,11 @@
 """Pirate Lairs ("Obozy Piratów"), the second scenario of Explorers & Pirates
-(explorers-and-pirates-pl.txt, "Scenariusz 2"): config["scenario"] == "pirate_lairs", with the
-explorers_pirates core only. It switches on the core's later-scenario rules (crews, the pirate
-ship, mission tracks: companion/layers/explorers_pirates/missions.py) and adds the gold-river
-fields with their pirate lairs, the mission "Pirate Lairs" and the goal (12 points).
+(explorers-and-pirates-pl.txt, "Scenariusz 2"), and its mission, which scenarios 3 and 5 play
+too. Two layers: MISSION_LAYER ("pirate_lairs_mission": the gold-river fields with their
+pirate lairs and the mission track "Pirate Lairs"), brought in by a scenario's `needs`, and
+LAYER, the scenario (config["scenario"] == "pirate_lairs", with the explorers_pirates core
+only: its board, its start and its goal, 12 points). The mission needs the core's
+later-scenario rules (crews, the pirate ship, mission tracks, the free placement: the layer
+"ep_missions", companion/layers/explorers_pirates/missions.py).
 
 The mission, as the app plays it:
 - A face-down hex may turn out a gold-river field ("gold_river", land without a resource): it
@@ -34,11 +37,10 @@ Readings where the text has only pictures or leaves a choice (ours, for the tabl
 from __future__ import annotations
 
 from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import missions
+from companion.layers.explorers_pirates import missions, placement
 from companion.layers.explorers_pirates import rules as ep
 from companion.layers.gold import rules as gold
 from companion.layers.land_ho import rules as land_ho
-from companion.layers.pirate_lairs import placement
 from companion.machinery import board as boards
 from companion.machinery import hands
 from companion.machinery.composition import Actions, Layer, scenario
@@ -46,8 +48,8 @@ from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
 from companion.machinery.turns import whole_number
 
-NAME = "pirate_lairs"
-MISSION = "pirate_lairs"
+NAME = "pirate_lairs"  # the scenario's key and its mission's state part and view key
+MISSION = "pirate_lairs"  # its mission card
 TARGET = 12
 LAIRS = 6
 RIVERS_PER_AREA = 3  # our reading: 3 in the north (the text's count), the other 3 lair tokens' in the south
@@ -79,9 +81,12 @@ def _scenario() -> dict:
             "board_modes": (placement.MODE,), "free_setup": placement.start}
 
 
+def mission_state(state: dict) -> None:
+    state[NAME] = {"lairs": {}, "stack": LAIRS, "pending": [], "conquest": None}
+    missions.add_track(state, MISSION, TRACK_VP)
+
+
 def new_state(state: dict) -> None:
-    state[NAME] = {"lairs": {}, "stack": LAIRS, "pending": [], "conquest": None, "placement": None}
-    missions.set_up(state, {MISSION: TRACK_VP})
     ep.set_up(state, _scenario())
 
 
@@ -356,9 +361,6 @@ def _river_wrap(handler):
 # ---------------------------------------------------------------- view and taps
 
 
-STAGES = {"pirates": "pirates", "pirate_steal": "pirate_steal", "conquest": "conquest", "placement": "placement"}
-
-
 def crews_on_lairs(state: dict, seat: int) -> int:
     return sum(l["crews"].count(seat) + l["beside"].count(seat) for l in part(state)["lairs"].values())
 
@@ -367,8 +369,7 @@ def view(rules, state: dict, viewer) -> tuple[str, dict]:
     pl = part(state)
     conquest = pl["conquest"]
     return NAME, {
-        **missions.view(state),
-        "stage": STAGES.get(state["phase"], ep.STAGES.get(state["phase"], state["phase"])),
+        "stage": ep.STAGES.get(state["phase"], state["phase"]),
         "lairs": {h: {**l, "crews": list(l["crews"]), "beside": list(l["beside"])} for h, l in pl["lairs"].items()},
         "lair_stack": pl["stack"],
         "pending": list(pl["pending"]),
@@ -376,63 +377,47 @@ def view(rules, state: dict, viewer) -> tuple[str, dict]:
             **conquest, "seats": list(conquest["seats"]), "tied": list(conquest["tied"]),
             "counts": dict(conquest["counts"]), "rolls": dict(conquest["rolls"])},
         "reveal_terrains": list(REVEAL_TERRAINS),
-        "placement": None if placement.current(state) is None else {
-            **placement.current(state), "index": pl["placement"]["index"], "steps": len(pl["placement"]["steps"])},
         "target": TARGET,
         "crews_to_conquer": CREWS_TO_CONQUER,
     }
 
 
 def more_board_targets(rules, state: dict, viewer, seat: int) -> tuple[dict, set]:
-    if state["phase"] == "finished" or (viewer != "table" and int(viewer) != ep._seat(state)):
+    if state["phase"] != "movement" or (viewer != "table" and int(viewer) != ep._seat(state)):
         return {}, set()
-    if state["phase"] == placement.PHASE:
-        return placement.targets(state), set()
-    extra = missions.targets(state, seat)
-    if state["phase"] == "movement":
-        layout = ep._layout(state)
-        ends = {c for s in ep.own_ships(state, seat) for c in sea.edge_corners(layout, s["edge"])}
-        with_crews = {c for s in ep.own_ships(state, seat) if missions.CREW in s["cargo"]
-                      for c in sea.edge_corners(layout, s["edge"])}
-        pl = part(state)
-        corners = {h: {sea.hex_corner(h, i) for i in range(6)} for h in pl["lairs"]}
-        extra["land"] = sorted(h for h, l in pl["lairs"].items() if not l["conquered"] and h not in pl["pending"]
-                               and corners[h] & with_crews)
-        extra["collect"] = sorted(h for h, l in pl["lairs"].items() if seat in l["beside"] and corners[h] & ends)
-    costly = set()
-    if state["phase"] == "main" and hands.uses_hands(state):
-        if viewer == "table" or hands.missing(hands.hand(state, seat), missions.CREW_COST):
-            costly = {"crew_dock", "crew_ship"}
-    return extra, costly
+    layout = ep._layout(state)
+    ends = {c for s in ep.own_ships(state, seat) for c in sea.edge_corners(layout, s["edge"])}
+    with_crews = {c for s in ep.own_ships(state, seat) if missions.CREW in s["cargo"]
+                  for c in sea.edge_corners(layout, s["edge"])}
+    pl = part(state)
+    corners = {h: {sea.hex_corner(h, i) for i in range(6)} for h in pl["lairs"]}
+    return {"land": sorted(h for h, l in pl["lairs"].items() if not l["conquered"] and h not in pl["pending"]
+                           and corners[h] & with_crews),
+            "collect": sorted(h for h, l in pl["lairs"].items() if seat in l["beside"] and corners[h] & ends)}, set()
 
 
-def vp_sources(rules, state: dict, seat: int) -> dict:
-    return missions.vp_sources(rules, state, seat)
-
-
-def hand_view(rules, state: dict, seat: int) -> tuple[str, dict]:
-    """What the phone's own hand lacks for a crew (hands on phones)."""
-    return "pl_missing", {"crew": hands.missing(hands.hand(state, seat), missions.CREW_COST)}
-
+MISSION_LAYER = Layer(
+    name="pirate_lairs_mission",
+    actions=_actions.table,
+    wraps={"roll": _river_wrap, "reveal_hex": _reveal_wrap, "end_turn": _end_turn_wrap},
+    hooks={"new_state": mission_state, "view": view, "more_board_targets": more_board_targets},
+    phases=frozenset({"conquest"}),
+    view_key=NAME,
+    terrains={sea.GOLD_RIVER: None},
+    board_actions={"land": ("land_crews",), "collect": ("collect_crews",)},
+    cores=frozenset({ep.NAME}),
+    core_refusal="pirate_lairs_explorers_pirates_only",
+    needs=(missions.KEY,),
+)
 
 LAYER = Layer(
     name=NAME,
     applies=scenario(NAME),
     scenario=NAME,
-    actions={**missions.ACTIONS, **placement.ACTIONS, **_actions.table},
-    wraps={"move_ship": missions.WRAPS["move_ship"], "discard": missions.WRAPS["discard"],
-           "roll": lambda handler: _river_wrap(missions.WRAPS["roll"](handler)),
-           "reveal_hex": _reveal_wrap, "end_turn": _end_turn_wrap},
-    hooks={"new_state": new_state, "board_set": land_ho.board_set, "check_config": check_config,
-           "extra_vp": missions.extra_vp, "vp_sources": vp_sources, "view": view,
-           "more_board_targets": more_board_targets, "hand_view": hand_view},
+    hooks={"new_state": new_state, "board_set": land_ho.board_set, "check_config": check_config},
     provides={"ep_scenario": _scenario},
-    phases=missions.PHASES | {"conquest", placement.PHASE},
-    view_key=NAME,
-    terrains={sea.GOLD_RIVER: None},
-    board_actions={**missions.BOARD_ACTIONS, **placement.BOARD_ACTIONS, "land": ("land_crews",),
-                   "collect": ("collect_crews",)},
     cores=frozenset({ep.NAME}),
     core_refusal="pirate_lairs_explorers_pirates_only",
     seats=(ep.MIN_PLAYERS, ep.MAX_PLAYERS),
+    needs=(MISSION_LAYER.name,),
 )

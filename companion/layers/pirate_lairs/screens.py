@@ -1,12 +1,11 @@
-"""What the screens show for Pirate Lairs (rules.py): the Explorers & Pirates mechanisms it
-switches on (crews, the pirate ship, the mission track: explorers_pirates/screens.py's
-missions_context), and its own: the gold-river fields, the lairs on them (face-down token,
+"""What the screens show for the Pirate Lairs mission (rules.py; the crews, the pirate ship,
+the mission track and the free placement are the core's: explorers_pirates/screens.py's
+missions_context): the gold-river fields, the lairs on them (face-down token,
 the crews standing on it, the number once conquered, the crews left beside it), landing and
 collecting crews, and the conquest (the number under the token, the hero's roll)."""
 
 from ...board_svg import frame_drawing
-from ..explorers_pirates.screens import FILLS, _colors, _player, _r, extra_seats, missions_context
-from .messages import placement_text
+from ..explorers_pirates.screens import FILLS, _colors, _player, _r
 
 DEFAULTS = {"pl": None, "pl_scores": None}
 PARTIALS = {
@@ -68,24 +67,6 @@ def _conquest(pl: dict, view: dict) -> dict | None:
     }
 
 
-def _placement(pl: dict, view: dict) -> dict | None:
-    """The free placement at the start: whose piece goes where now (2 players: the neutral
-    colours' pieces too)."""
-    placing = pl.get("placement")
-    if not placing:
-        return None
-    seats = view["players"] + [{**s, "seat": s["seat"]} for s in extra_seats(view)]
-    by_seat = {p["seat"]: p for p in seats}
-    me = (view.get("me") or {}).get("seat")
-    who, owner = by_seat.get(placing.get("seat")), by_seat.get(placing.get("owner"))
-    neutral = placing.get("owner") != placing.get("seat")
-    return {"who": who, "owner": owner, "neutral": neutral, "piece": placing.get("piece"),
-            "text": placement_text(placing.get("piece"), who["name"] if who else "?",
-                                   owner["name"] if neutral and owner else None),
-            "n": (placing.get("index") or 0) + 1, "steps": placing.get("steps"),
-            "mine": me is not None and me == placing.get("seat")}
-
-
 def context(view: dict, names: list[str], picture: dict | None) -> dict:
     pl = view.get("pirate_lairs")
     if not pl:
@@ -93,9 +74,7 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
     lairs, rivers = _lairs(pl, view, picture)
     standing = [l for l in (pl.get("lairs") or {}).values() if not l.get("conquered")]
     return {
-        **missions_context(view, pl, picture),
         "pl": {"lairs": lairs, "rivers": rivers, "conquest": _conquest(pl, view), "stage": pl.get("stage"),
-               "placement": _placement(pl, view),
                "pending": len(pl.get("pending") or ()), "to_conquer": pl.get("crews_to_conquer", 3)},
         "pl_scores": {"stack": pl.get("lair_stack", 0), "standing": len(standing),
                       "conquered": len(pl.get("lairs") or {}) - len(standing), "target": pl.get("target", 12)},

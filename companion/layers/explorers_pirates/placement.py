@@ -1,5 +1,7 @@
-"""Pirate Lairs' free placement ("wolne zagospodarowanie"): config board "free" (the default
-start island, the players place their start pieces themselves).
+"""The later scenarios' free placement ("wolne zagospodarowanie", from Pirate Lairs on):
+config board "free" (the default start island, the players place their start pieces
+themselves). A scenario offers it with "board_modes": (MODE,) and "free_setup": start in its
+ep_scenario; it belongs to the ep_missions layer (missions.py), whose state part holds it.
 
 The order, as the text gives it: each player's harbour settlement (clockwise from the first
 player), then each player's ordinary settlement (counter-clockwise, as the base game's second
@@ -16,14 +18,15 @@ second settlement: one card per hex beside the ordinary settlement (as in Land H
 """
 from __future__ import annotations
 
-from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import rules as ep
 from companion.machinery import board as boards
 from companion.machinery import hands
 from companion.machinery.composition import Actions
 from companion.machinery.step import Step, add_log
 
-KEY = "pirate_lairs"  # the scenario's state part holds the placement
+from . import board as sea
+from . import rules as ep
+
+KEY = "ep_missions"  # the later scenarios' state part (missions.py) holds the placement
 MODE = "free"
 PHASE = "placement"
 PIECES = ("harbour", "settlement", "road", "ship")
