@@ -39,9 +39,10 @@ from . import rules as ep
 
 KEY = "ep_missions"
 CREW, SETTLER = "crew", ep.SETTLER
+SHOAL, SACK = "shoal", "sack"  # the missions' cargo: a fish shoal, a spice sack
 CREWS = 9
 PLACES = 2  # a hold or a dock: 2 crews or 1 settler
-SIZES = {CREW: 1, SETTLER: 2}
+SIZES = {CREW: 1, SETTLER: 2, SHOAL: 2, SACK: 1}  # a shoal fills a hold, as a settler does
 CREW_COST = {"ore": 1, "wool": 1}
 TOLL = 1
 CHASE_WIN = 6

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from ...board_svg import frame_drawing
 from ...layers.base.messages import COLOR_NAMES
 from ...messages import CARD_NAMES, cards_text
+from .missions import SIZES
 from .messages import AREA_NAMES, MISSION_NAMES, STAGE_NAMES, area_name, placement_text, terrain_name
 
 TERRAIN_NAMES = {"sea": gettext_lazy("sea"), "unexplored": gettext_lazy("face down (not explored yet)")}
@@ -189,9 +190,22 @@ def _drawing(part: dict, view: dict, picture: dict | None) -> dict | None:
                 face_down.append({"hex": h, "area": area, "area_name": area_name(area), "fill": AREA_FILLS.get(area, "#777"), "x": _r(x), "y": _r(y),
                                   "y_text": _r(y + 0.02 * size), "r": _r(0.34 * size), "reveal": h in reveal})
     return {"ships": _ships(part, d, colors, size, hexes), "harbours": harbours, "face_down": face_down,
+            "council": _council(view, d, size),
             "taps": _ship_taps(picture, d, hexes),
             "stroke": _r(0.05 * size), "font": _r(0.3 * size), "small_font": _r(0.2 * size),
             "ring": _r(0.45 * size), "ring_w": _r(0.1 * size)}
+
+
+def _council(view: dict, d, size: float) -> dict | None:
+    """The Council of Catan's sea hex (scenarios 3-5) and its two ports (council.py)."""
+    council = view["board"]["layout"].get("council") if view.get("board") else None
+    if not council or council["hex"] not in d.hex_centres:
+        return None
+    x, y = d.hex_centres[council["hex"]]
+    return {"hex": council["hex"], "points": d.hex_points[council["hex"]], "x": _r(x), "y": _r(y),
+            "r": _r(0.28 * size), "font": _r(0.28 * size),
+            "ports": [{"corner": c, "x": _r(d.corners[c][0]), "y": _r(d.corners[c][1]), "r": _r(0.16 * size)}
+                      for c in council["ports"] if c in d.corners]}
 
 
 def _own_harbour_ends(part: dict, ship: dict, seat: int) -> list[str]:
@@ -200,10 +214,17 @@ def _own_harbour_ends(part: dict, ship: dict, seat: int) -> list[str]:
 
 
 def _cargo_text(cargo: list) -> str:
-    crews = cargo.count("crew")
-    if crews:
-        return ngettext("%(n)s crew aboard", "%(n)s crews aboard", crews) % {"n": crews}
-    return _("a settler aboard") if "settler" in cargo else _("empty hold")
+    parts = []
+    if cargo.count("crew"):
+        parts.append(ngettext("%(n)s crew aboard", "%(n)s crews aboard", cargo.count("crew")) % {"n": cargo.count("crew")})
+    if "settler" in cargo:
+        parts.append(_("a settler aboard"))
+    if "shoal" in cargo:
+        parts.append(_("a fish shoal aboard"))
+    if cargo.count("sack"):
+        parts.append(ngettext("%(n)s spice sack aboard", "%(n)s spice sacks aboard", cargo.count("sack")) % {
+            "n": cargo.count("sack")})
+    return ", ".join(parts) if parts else _("empty hold")
 
 
 def _ship_rows(part: dict, seat: int, stage: str, hand: dict | None, missing: dict | None = None) -> list[dict]:
@@ -412,7 +433,7 @@ def _pirate_drawing(pirates: dict, view: dict, picture: dict | None) -> dict | N
 
 
 def _room(load: list, hold: int) -> int:
-    return hold - sum(2 if item == "settler" else 1 for item in load)
+    return hold - sum(SIZES.get(item, 1) for item in load)
 
 
 def _crew_ship_rows(part: dict, mpart: dict, seat: int, stage: str) -> list[dict]:

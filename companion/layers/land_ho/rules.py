@@ -127,7 +127,8 @@ def board_set(rules, frame: str, expected: dict) -> dict:
     """What the physical board holds: the start island's set, open sea and face-down hexes."""
     if frame != NAME:
         return expected
-    shape = layout()
+    provider = rules.provided("ep_scenario")  # a later scenario's own board (its face-down hexes)
+    shape = provider()["layout"]() if provider else layout()
     counts = {}
     for cell in shape["hexes"].values():
         if cell["terrain"] not in sea.LAND_TERRAINS:

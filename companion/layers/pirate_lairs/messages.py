@@ -37,7 +37,7 @@ def refusal(error: IllegalAction) -> str | None:
         "pl_no_crews_there": _("None of your crews stand beside that lair."),
         "pl_no_token_on_river": _("A gold-river field gets no number token: a lair token lies on it."),
         "pl_no_lairs_left": _("No lair tokens are left."),
-        "pl_no_rivers_left": _("All 3 gold-river fields %(area)s are found already: this hex shows something else."),
+        "pl_no_rivers_left": _("The gold-river fields %(area)s are all found already (%(count)s): this hex shows something else."),
         "pl_hero_dice": _("Enter one die for each player still rolling for the hero (%(count)s)."),
     }
     return refusal_text(texts, error, area=area_in)

@@ -123,8 +123,10 @@ def _reveal_wrap(handler):
         seat = pending["seat"]
         layout = state["board"]["layout"]
         area = sea.area_of(layout, hex_)
-        if sum(1 for h in pl["lairs"] if sea.area_of(layout, h) == area) >= RIVERS_PER_AREA:
-            raise IllegalAction("pl_no_rivers_left", area=area)
+        # how many an area holds: the scenario's (Fish for Catan: 3 north, 2 south), else 3
+        rivers = (ep.scenario_of(step.rules).get("rivers") or {}).get(area, RIVERS_PER_AREA)
+        if sum(1 for h in pl["lairs"] if sea.area_of(layout, h) == area) >= rivers:
+            raise IllegalAction("pl_no_rivers_left", area=area, count=rivers)
         _set_cell(state, hex_, terrain=sea.GOLD_RIVER, number=None, lair=True)
         pl["stack"] -= 1
         pl["lairs"][hex_] = {"crews": [], "beside": [], "conquered": False, "number": None}
