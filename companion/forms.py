@@ -27,8 +27,13 @@ SCENARIOS = {module.SCENARIO["key"]: module.SCENARIO for module in LAYER_FORMS i
 CORES = {module.CORE["key"]: module.CORE
          for module in sorted((m for m in LAYER_FORMS if hasattr(m, "CORE")),
                               key=lambda m: [p.__name__ for p in layers.PACKAGES].index(m.__name__.rpartition(".")[0]))}
-# A scenario's own board modes, {mode: label} (Pirate Lairs' free placement).
-SCENARIO_BOARDS = {mode: label for s in SCENARIOS.values() for mode, label in s.get("boards", {}).items()}
+# The board modes a core's scenarios share or a scenario has alone, {mode: label} (Explorers &
+# Pirates' free placement, from Pirate Lairs on): a core's CORE or a scenario's SCENARIO "boards".
+# One label a mode: the first to name it (a core before its scenarios).
+SCENARIO_BOARDS = {}
+for _entry in (*CORES.values(), *SCENARIOS.values()):
+    for _mode, _label in _entry.get("boards", {}).items():
+        SCENARIO_BOARDS.setdefault(_mode, _label)
 TARGET_BONUS = {name: n for module in LAYER_FORMS for name, n in getattr(module, "TARGET_BONUS", {}).items()}
 IMPLIES = {name: more for module in LAYER_FORMS for name, more in getattr(module, "IMPLIES", {}).items()}
 # A layer's own action fields (its forms.py ACTION_FIELDS; LIST_FIELDS: posted several times).

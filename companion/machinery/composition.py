@@ -18,6 +18,7 @@ Hooks (name -> one function per layer that has it; called in registry order):
     new_state(state)                this layer's part of a new game's state
     extra_vp(rules, state, seat) -> int      public points from this layer (special cards)
     after_action(rules, state, step)         after every action, before the victory check
+    victory_waits(rules, state) -> bool      not yet: a step of the layer is still being settled
     robber_limits(rules, state, hexes) -> hexes   the hexes the robber may still go to
     robber_spares(rules, state) -> seats     seats the robber never robs
     road_blockers(rules, state, seat) -> code | None

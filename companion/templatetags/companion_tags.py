@@ -54,6 +54,36 @@ def dev_card_name(code: str) -> str:
     return DEV_CARD_NAMES.get(code, code)
 
 
+# A tap target's shape: a path posted as a line along it, a corner or a hex as a circle;
+# "dot": a small circle on a path (a ship's middle) instead of the line.
+_TAP_RADIUS = {"corner": "corner_target_r", "dot": "corner_target_r", "hex": "hex_target_r"}
+
+
+@register.simple_tag(takes_context=True)
+def tap(context, action, field, place, label, more="", shape=None, testid="") -> str:
+    """One tap target on the board, posting `action` with `field` = the place's id:
+    {% tap board_actions.road "edge" t label %}, {% tap board_actions.ship "edge" t label
+    "target-ship" shape="dot" testid="ship-tap" %}. The one source of this markup: every
+    layer's board_targets partial calls it (and tests read which field each kind posts from
+    these calls)."""
+    dims = context["board"]["dims"]
+    shape = shape or ("line" if field == "edge" else field)
+    vals = (f'{{"as": "{escape(context["role"])}", "type": "{escape(action)}", "{escape(field)}": '
+            f'"{escape(place["id"])}", "idem": "{idem()}"}}')
+    if shape == "line":
+        width = dims["edge_target_w"]
+        body = (f'<line x1="{place["x1"]}" y1="{place["y1"]}" x2="{place["x2"]}" y2="{place["y2"]}" '
+                f'stroke-width="{width}"/><circle class="hit" cx="{place["x"]}" cy="{place["y"]}" r="{width}"/>')
+    else:
+        body = f'<circle cx="{place["x"]}" cy="{place["y"]}" r="{dims[_TAP_RADIUS[shape]]}"/>'
+    label = escape(label)
+    classes = escape(f"target target-{field} {more}".strip())
+    extra = f' data-testid="{escape(testid)}"' if testid else ""
+    return mark_safe(f'<g class="{classes}" role="button" tabindex="0" aria-label="{label}"{extra} '
+                     f'hx-post="{escape(context["act_url"])}" hx-swap="none" hx-vals=\'{vals}\'>'
+                     f'<title>{label}</title>{body}</g>')
+
+
 @register.simple_tag
 def resources():
     return list(RESOURCE_NAMES.items())

@@ -14,7 +14,8 @@ from companion.engine import Chance, IllegalAction, apply, fold, seeded_secret, 
 
 T = {"role": "table"}
 ROOT = Path(__file__).resolve().parents[2]
-_TAP_FIELD = re.compile(r'board_actions\.(\w+) \}\}", "(\w+)"')
+# {% tap board_actions.<kind> "<field>" ... %}, or a partial's own hx-vals ("type": "{{ board_actions.<kind> }}", "<field>": ...)
+_TAP_FIELD = re.compile(r'board_actions\.(\w+)(?: \}\}",)? "(\w+)"')
 
 
 @functools.cache

@@ -498,8 +498,24 @@ def test_a_conquest_reaching_twelve_wins_before_the_turn_ends():
     g.act("land_crews", hex=hex_, ship=ship)
     g.act("end_turn")
     g.act("conquer", number=9)  # field 1 (1 point) and the mission card (1 point): 12, still red's turn
+    # not yet: the conquest is settled only after the hero's roll (which may move the card)
+    assert g.state["winner"] is None and g.state["phase"] == "conquest"
+    g.act("hero_roll", dice=[5, 6])  # the rulebook's rolls: 7 to 7, red has more crews there
     assert g.state["winner"] == RED and g.state["phase"] == "finished"
     assert g.state["log"][-1]["kind"] == "won" and g.state["log"][-1]["params"]["vp"] == 12
+
+
+def test_a_hero_roll_can_take_the_mission_card_before_anyone_wins():
+    g, hex_, ship = _conquest_example()
+    g.state["players"][RED]["settlements"] += 7  # 10 points; the number alone brings red to 12
+    g.act("land_crews", hex=hex_, ship=ship)
+    g.act("end_turn")
+    g.act("conquer", number=9)
+    assert g.state["winner"] is None
+    g.act("hero_roll", dice=[1, 6])  # red 1 + 2 = 3, blue 6 + 1 = 7: blue is the hero, on field 2
+    missions_part = g.state["ep_missions"]["tracks"]["pirate_lairs"]
+    assert missions_part["at"][BLUE] == 2 and missions.leader(g.state, "pirate_lairs") == BLUE
+    assert g.state["winner"] is None  # red: 10 + 1 (field 1), the card went to blue
 
 
 # ---------------------------------------------------------------- the free placement

@@ -350,10 +350,12 @@ def victory(rules, state: dict, step: Step) -> None:
     """The active player wins as soon as they hold the target during their own turn.
 
     Not in the special building phase: that is nobody's own turn (the builder is checked
-    when their turn comes).
+    when their turn comes). Nor while a layer says a step of its own is still being settled.
     """
     if state["phase"] in ("setup", "finished", "special_build"):
         return
+    if any(waits(rules, state) for waits in rules.hooks("victory_waits")):
+        return  # a layer's step still being settled (a lair's conquest: the hero's roll may move the card)
     seat = state["turn"]["seat"]
     award_if_won(state, step, seat, rules.vp_total(state, seat), rules.vp_hidden(state, seat), rules.target(state, seat))
 

@@ -939,6 +939,9 @@ def _targets(rules, state: dict, seat: int) -> dict:
                 "settler_dock": docks, "settler_ship": settler_ships}
     if phase == "movement":
         moving = next((s for s in ep["ships"] if s["id"] == ep["moving"]), None)
+        if moving is not None and len(ships_on(state, moving["edge"])) > SHIPS_PER_PATH:
+            # passing through a path that already holds two ships: it must sail on first
+            return {"sail": sailing_targets(state, moving), "ship": [], "found": [], "load": []}
         choosable = sorted({s["edge"] for s in own_ships(state, seat)
                             if not s["done"] and s["id"] != ep["moving"] and sailing_targets(state, s)})
         loads = sorted({c for s in own_ships(state, seat) if not s["cargo"] for c in _own_harbour_ends(state, s)

@@ -4,8 +4,6 @@ from django.utils.translation import gettext_lazy as _
 
 SCENARIO = {"key": "pirate_lairs",
             "label": _("Pirate Lairs (Explorers & Pirates): crews, pirates, conquer the lairs (12 points)"),
-            "target": 12,
-            # the rulebook's start: each player places their pieces on the start island in turn
-            "boards": {"free": _("Free placement on the start island (Pirate Lairs, as the rulebook starts it)")}}
+            "target": 12}
 # hero_roll with typed dice: one die per player still rolling for the hero ("dice", posted once each).
 LIST_FIELDS = ("dice",)

@@ -314,6 +314,12 @@ def hero_roll(step: Step) -> None:
     _hero(state, step, top[0])
 
 
+def conquest_unsettled(rules, state: dict) -> bool:
+    """No winner in the middle of a conquest: the hero's roll still moves a marker (and may
+    move the mission card to another player)."""
+    return state["phase"] == "conquest"
+
+
 def _hero(state: dict, step: Step, seat: int) -> None:
     pl = part(state)
     conquest = pl["conquest"]
@@ -402,7 +408,8 @@ MISSION_LAYER = Layer(
     name="pirate_lairs_mission",
     actions=_actions.table,
     wraps={"roll": _river_wrap, "reveal_hex": _reveal_wrap, "end_turn": _end_turn_wrap},
-    hooks={"new_state": mission_state, "view": view, "more_board_targets": more_board_targets},
+    hooks={"new_state": mission_state, "view": view, "more_board_targets": more_board_targets,
+           "victory_waits": conquest_unsettled},
     phases=frozenset({"conquest"}),
     view_key=NAME,
     terrains={sea.GOLD_RIVER: None},

@@ -1,0 +1,3 @@
+from .rules import LAYER
+
+LAYERS = (LAYER,)

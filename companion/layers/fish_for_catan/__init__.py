@@ -1,0 +1,3 @@
+from .rules import LAYER, MISSION_LAYER
+
+LAYERS = (MISSION_LAYER, LAYER)

@@ -1,0 +1,145 @@
+"""The scenario Explorers & Pirates, the box's last: all three missions at once (Pirate Lairs,
+Fish for Catan, Spices for Catan) on the larger board, with the goal at 17 points. Each
+mission is its own layer and tested in its own file; here: that they compose, the board the
+text describes (7 standard + 3 of each mission's fields in each area), each kind of field
+turned over in one game, the marker on all three tracks, and the win at 17."""
+import pytest
+
+from companion.engine import IllegalAction, new_game, rules_for, view
+from companion.layers.explorers_and_pirates import rules as grand
+from companion.layers.explorers_pirates import missions
+from companion.layers.explorers_pirates import rules as ep
+from companion.layers.gold import rules as gold
+from tests.engine.played import Played
+
+RED, BLUE, WHITE = 0, 1, 2
+MISSIONS = ("pirate_lairs", "fish_for_catan", "spices_for_catan")
+
+
+def config(colours=("red", "blue", "white"), **more):
+    return {"rules": "explorers_pirates", "scenario": "explorers_pirates",
+            "players": [{"name": f"P{i}", "color": c} for i, c in enumerate(colours)], **more}
+
+
+def face_down(g, area):
+    layout = g.state["board"]["layout"]
+    return sorted(h for h, x in layout["hexes"].items() if x["terrain"] == "unexplored" and x["area"] == area)
+
+
+def to_reveal(g, hex_, seat=RED):
+    """As if `seat`'s ship had sailed up to `hex_`: the reveal is asked for."""
+    ship = next(s for s in g.state["explorers_pirates"]["ships"] if s["seat"] == seat)
+    g.state["explorers_pirates"]["reveal"] = {"ship": ship["id"], "seat": seat, "hexes": [hex_]}
+    g.state["phase"] = "reveal"
+
+
+def in_movement(g):
+    g.act("roll", dice=[2, 3])
+    g.act("start_movement")
+
+
+class _Step:
+    def __init__(self):
+        self.lines = []
+
+    def log(self, kind, **params):
+        self.lines.append((kind, params))
+
+
+def test_all_three_missions_and_the_later_rules_compose_for_seventeen_points():
+    rules = rules_for(config())
+    assert {"ep_missions", "pirate_lairs_mission", "fish_mission", "spices_mission", "explorers_and_pirates"} \
+        <= set(rules.names)
+    assert "pirate_lairs" not in rules.names  # the other scenarios' own layers stay out
+    g = Played(config())
+    assert g.state["config"]["target"] == 17
+    assert sorted(g.state["ep_missions"]["tracks"]) == sorted(MISSIONS)
+    for mission in MISSIONS:  # every marker on "S"
+        assert g.state["ep_missions"]["tracks"][mission]["at"] == [0, 0, 0]
+    assert g.state["ep_missions"]["crews"] == [9, 9, 9]
+    assert [gold.held(g.state, s) for s in range(3)] == [2, 2, 2]  # 2 gold each at the start
+
+
+def test_each_area_holds_sixteen_face_down_hexes_and_the_council_lies_beside_the_island():
+    g = Played(config())
+    # 7 standard hexes (6 land, 1 sea) + 3 fish + 3 spice + 3 gold-river fields an area
+    assert len(face_down(g, "north")) == len(face_down(g, "south")) == 7 + 3 * 3
+    layout = g.state["board"]["layout"]
+    council = layout["council"]
+    assert layout["hexes"][council["hex"]]["terrain"] == "sea" and len(council["ports"]) == 2
+    assert g.state["explorers_pirates"]["stacks"] == {"north": grand.STACK, "south": grand.STACK}
+    # the council touches the start island, so the pirates never go there
+    assert council["hex"] not in missions.pirate_hexes(g.state)
+
+
+def test_a_lair_a_fish_field_and_a_spice_island_turned_over_in_one_game():
+    g = Played(config())
+    in_movement(g)
+    lair, fish, spice, forest = face_down(g, "north")[:4]
+    before = gold.held(g.state, RED)  # (the roll may have paid compensation gold)
+    to_reveal(g, lair)
+    g.act("reveal_hex", hex=lair, terrain="gold_river")
+    assert g.state["pirate_lairs"]["lairs"][lair]["conquered"] is False
+    to_reveal(g, fish)
+    g.act("reveal_hex", hex=fish, terrain="fish", die=4)
+    assert g.state["board"]["layout"]["hexes"][fish]["terrain"] == "sea"  # ships sail a fish field
+    to_reveal(g, spice)
+    g.act("reveal_hex", hex=spice, terrain="spice", benefit="quick_gold")
+    village = g.state["spices_for_catan"]["villages"][spice]
+    assert village["sacks"] == 3 and village["benefit"] == "quick_gold"  # as many sacks as players
+    to_reveal(g, forest)
+    g.act("reveal_hex", hex=forest, terrain="forest", number=9)
+    # 2 gold for each mission field found; the forest pays its resource instead
+    assert gold.held(g.state, RED) == before + 3 * 2
+    table = view(g.state, "table")
+    assert set(table["ep_missions"]["tracks"]) == set(MISSIONS)
+
+
+def test_three_of_each_mission_field_in_an_area():
+    g = Played(config())
+    in_movement(g)
+    north = face_down(g, "north")
+    for hex_ in north[:3]:
+        to_reveal(g, hex_)
+        g.act("reveal_hex", hex=hex_, terrain="gold_river")
+    to_reveal(g, north[3])
+    assert g.refused("reveal_hex", hex=north[3], terrain="gold_river") == "pl_no_rivers_left"
+    for hex_, face in zip(north[3:6], (1, 2, 3)):
+        g.act("reveal_hex", hex=hex_, terrain="fish", die=face)
+        if hex_ != north[5]:
+            to_reveal(g, north[north.index(hex_) + 1])
+    to_reveal(g, north[6])
+    assert g.refused("reveal_hex", hex=north[6], terrain="fish", die=5) == "ff_no_fish_left"
+
+
+def test_the_marks_on_all_three_tracks_count_and_seventeen_points_win():
+    g = Played(config())
+    step = _Step()
+    # red: 2 (harbour settlement) + 1 (settlement) = 3; 3 fields on each track = 2 VP a track,
+    # and red alone ahead holds all three mission cards (1 VP each): 3 + 6 + 3 = 12
+    for mission in MISSIONS:
+        for _ in range(3):
+            missions.advance(g.state, step, RED, mission)
+    per_track = [missions.field_vp(g.state, m, 3) for m in MISSIONS]
+    assert missions.mission_vp(g.state, RED) == sum(per_track) + 3
+    assert g.state["winner"] is None
+    need = 17 - rules_for(g.state["config"]).vp_total(g.state, RED)
+    g.state["players"][RED]["settlements"] += need  # the rest from settlements
+    g.act("roll", dice=[1, 2])
+    assert g.state["winner"] == RED
+    assert g.state["log"][-1]["kind"] == "won" and g.state["log"][-1]["params"]["vp"] == 17
+
+
+def test_the_scenario_plays_with_the_explorers_pirates_core_only():
+    with pytest.raises(IllegalAction) as info:
+        new_game({"scenario": "explorers_pirates",
+                  "players": [{"name": "A", "color": "red"}, {"name": "B", "color": "blue"}]})
+    assert info.value.code == "explorers_and_pirates_core_only"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_free_placement_starts_it_for_every_table_size(players):
+    g = Played(config(("red", "blue", "white", "orange")[:players], board="free"))
+    assert g.state["phase"] == "placement"
+    assert g.state["ep_missions"]["placement"]["index"] == 0
+    assert ep.part(g.state)["ships"] == []

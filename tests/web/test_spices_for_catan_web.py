@@ -1,0 +1,243 @@
+"""Spices for Catan (Explorers & Pirates' fourth scenario) through the web: the new-game form's
+scenario to 15 with both mission cards on the table, a spice field turned over from the phone
+(its village's benefit picked on the form), a merchant put into the village by tapping it, the
+sack aboard drawn, delivered at the Council of Catan by tapping the ship, the marker moving on,
+quick gold from the phone, refusals as clear words, in English and Polish."""
+import re
+
+import pytest
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion import engine, services
+from companion.layers.explorers_pirates import board as sea
+from companion.layers.explorers_pirates import council
+from companion.layers.gold import rules as gold
+from companion.models import Game, Record, Snapshot
+
+from .helpers import host, joined_phones, new_game_form, state_of
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
+
+WEST = sea.offset_to_axial(7, 1)  # the north area's westernmost hex of its middle row: open sea west of it
+
+
+def _form(players=3, **extra):
+    return new_game_form(players, **{"rules": "explorers_pirates", "scenario": "spices_for_catan", "board": "beginner",
+                                     "target": "", **extra})
+
+
+def _post(client, game, kind, role="table", **args):
+    return client.post(reverse("act", args=[game.code]),
+                       {"as": role, "type": kind, "idem": f"{kind}-{Record.objects.count()}-{sorted(args.items())}",
+                        **args})
+
+
+def _page(client, game, role="seat", language="en"):
+    return client.get(reverse("table" if role == "table" else "seat", args=[game.code]),
+                      HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+
+def _game(client, players=3, **extra):
+    host(client)
+    assert client.post(reverse("new_game"), _form(players, **extra)).status_code == 302
+    game = Game.objects.get()
+    return game, joined_phones(game)
+
+
+def _edit(game, change) -> None:
+    """Change the stored state (a test's shortcut, as the engine tests do)."""
+    snapshot = Snapshot.objects.filter(game=game).order_by("-seq").first()
+    change(snapshot.state)
+    snapshot.save()
+    services.forget_cache()
+
+
+def _on_field(page: str, field: int, seat: int) -> bool:
+    return bool(re.search(rf'data-testid="ep-track-field-spices_for_catan-{field}">(?:(?!ep-track-field).)*?'
+                          rf'data-testid="ep-marker-spices_for_catan-{seat}"', page, re.S))
+
+
+def test_the_form_offers_spices_for_catan_to_15_and_the_table_shows_both_missions(client):
+    assert 'value="spices_for_catan"' in client.get(reverse("home")).content.decode()
+    game, _phones = _game(client)
+    assert game.config["scenario"] == "spices_for_catan" and game.config["target"] == 15
+    table = _page(client, game, "table")
+    assert 'data-testid="sp-layer"' in table and 'data-testid="sp-panel"' in table
+    assert 'data-testid="ep-track-spices_for_catan"' in table and 'data-testid="ep-track-fish_for_catan"' in table
+    assert all(_on_field(table, 0, seat) for seat in range(3))
+    assert "0 spice villages found" in table and "24 of 24 spice sacks in the supply" in table
+    assert "the first to 15 points in their own turn wins" in table
+    table = _page(client, game, "table", "pl")
+    assert "0 odkrytych wiosek przypraw" in table and "24 z 24 worków przypraw w zasobach" in table
+
+
+def _to_reveal(game, hex_=WEST):
+    def reveal(state):
+        state["phase"] = "reveal"
+        state["turn"]["rolled"] = True
+        state["explorers_pirates"]["reveal"] = {"ship": 1, "seat": 0, "hexes": [hex_]}
+    _edit(game, reveal)
+
+
+def test_a_spice_field_turned_over_on_the_phone_with_its_villages_benefit(client):
+    game, (ala, bartek, _celina) = _game(client)
+    _to_reveal(game)
+    page = _page(ala, game)
+    assert 'data-testid="sp-reveal-form"' in page
+    assert 'data-testid="sp-benefit-fast_travel"' in page and 'data-testid="sp-benefit-pirates_4"' in page
+    assert 'data-testid="sp-reveal-form"' not in _page(bartek, game)  # the finder's phone turns it over
+    assert "Korzyść na jego wiosce" in _page(ala, game, language="pl")
+    response = _post(ala, game, "reveal_hex", role="seat", hex=WEST, terrain="spice")
+    assert "Pick the benefit shown on the spice field&#x27;s village." in response.content.decode() or \
+        "Pick the benefit shown on the spice field's village." in response.content.decode()
+    before = gold.held(state_of(game), 0)
+    response = _post(ala, game, "reveal_hex", role="seat", hex=WEST, terrain="spice", benefit="fast_travel")
+    assert response.status_code == 200
+    state = state_of(game)
+    assert gold.held(state, 0) == before + 2
+    assert state["spices_for_catan"]["villages"][WEST] == {"benefit": "fast_travel", "sacks": 3, "crews": []}
+    table = _page(client, game, "table")
+    assert "Ala discovers a spice field." in table
+    assert "Its village offers “Fast travel”; 3 spice sacks go into it." in table
+    assert table.count('data-testid="sp-village"') == 1 and table.count('data-testid="sp-village-sack"') == 3
+    assert "1 spice village found" in table and "21 of 24 spice sacks in the supply" in table
+    assert "Ala odkrywa pole przypraw." in _page(client, game, "table", "pl")
+    # the second fast-travel village is the last
+    state = state_of(game)
+    assert engine.view(state, 0)["spices_for_catan"]["benefits_left"]["fast_travel"] == 1
+
+
+def _village_with_ship(game, benefit="quick_gold"):
+    """A spice village west in the north, Ala's ship with a crew on a sea path at it (shortcuts)."""
+    from companion.machinery.board import geometry
+
+    def set_up(state):
+        layout = dict(state["board"]["layout"])
+        layout["hexes"] = {**layout["hexes"], WEST: {**layout["hexes"][WEST], "terrain": "spice", "number": None,
+                                                      "open_to": []}}
+        state["board"]["layout"] = layout
+        state["spices_for_catan"]["villages"][WEST] = {"benefit": benefit, "sacks": 3, "crews": []}
+        state["spices_for_catan"]["supply"] -= 3
+        corner = sea.hex_corner(WEST, 4)
+        edge = next(e for e in geometry(layout).corner_edges[corner] if sea.is_sea_path(layout, e))
+        ship = next(s for s in state["explorers_pirates"]["ships"] if s["seat"] == 0)
+        ship.update(edge=edge, bow=corner, cargo=["crew"])
+        state["explorers_pirates"]["settlers"][0] += 1  # its settler back to the supply
+        state["ep_missions"]["crews"][0] -= 1
+    _edit(game, set_up)
+
+
+def test_a_merchant_by_tapping_the_village_and_the_sack_delivered_at_the_council(client):
+    game, (ala, bartek, _celina) = _game(client)
+    _village_with_ship(game, "pirates_5")
+    assert _post(ala, game, "roll", role="seat", die1="2", die2="3").status_code == 200
+    assert _post(ala, game, "start_movement", role="seat").status_code == 200
+    page = _page(ala, game)
+    assert f'"type": "place_merchant", "hex": "{WEST}"' in page and 'data-testid="sp-merchants"' in page
+    assert "Put a merchant into this village (Anti-pirate 5)" in page
+    assert "target-village" not in _page(bartek, game)
+    response = _post(ala, game, "place_merchant", role="seat", hex=sea.offset_to_axial(8, 1))
+    assert "Tap a spice field: merchants go only into a spice village." in response.content.decode()
+    ala.cookies["django_language"] = "pl"
+    response = _post(ala, game, "place_merchant", role="seat", hex=sea.offset_to_axial(8, 1))
+    assert "Dotknij pola przypraw: kupców stawia się tylko w wiosce przypraw." in response.content.decode()
+    ala.cookies["django_language"] = "en"
+    assert _post(ala, game, "place_merchant", role="seat", hex=WEST).status_code == 200
+    table = _page(client, game, "table")
+    assert "Ala puts a merchant into the spice village (“Anti-pirate 5”) and loads a spice sack." in table
+    assert table.count('data-testid="sp-merchant"') == 1 and table.count('data-testid="sp-ship-sack"') == 1
+    assert 'data-testid="sp-benefits-0"' in table
+    page = _page(ala, game)
+    assert "Ship 1: 1 spice sack aboard" in page and "Anti-pirate 5 (a 5 chases a pirate ship away too)" in page
+    assert 'data-testid="sp-movement-hint"' in page and 'data-testid="sp-merchants"' not in page
+
+
+def test_a_sack_delivered_at_the_council_by_tapping_the_ship(client):
+    game, (ala, _bartek, _celina) = _game(client)
+    layout = state_of(game)["board"]["layout"]
+    port = council.ports(layout)[0]
+    edge = next(e for e in sea.sea_paths_at(layout, port))
+
+    def at_council(state):
+        ship = next(x for x in state["explorers_pirates"]["ships"] if x["seat"] == 0)
+        ship.update(edge=edge, bow=port, cargo=["sack", "sack"])
+        state["explorers_pirates"]["settlers"][0] += 1  # its settler back to the supply
+        state["spices_for_catan"]["supply"] -= 2
+    _edit(game, at_council)
+    assert _post(ala, game, "roll", role="seat", die1="2", die2="3").status_code == 200
+    assert _post(ala, game, "start_movement", role="seat").status_code == 200
+    page = _page(ala, game)
+    assert f'"type": "deliver_spices", "edge": "{edge}"' in page and 'data-testid="sp-deliver-1"' in page
+    assert "Ship 1: 2 spice sacks aboard" in page
+    assert _post(ala, game, "deliver_spices", role="seat", edge=edge).status_code == 200
+    table = _page(client, game, "table")
+    assert "Ala delivers 2 spice sacks to the Council of Catan." in table
+    assert _on_field(table, 2, 0) and 'data-testid="ep-track-card-spices_for_catan"' in table
+    assert "24 of 24 spice sacks in the supply" in table
+    assert "Ala dostarcza 2 worki przypraw Radzie Catanu." in _page(client, game, "table", "pl")
+
+
+def test_quick_gold_from_the_phone(client):
+    game, (ala, _bartek, _celina) = _game(client)
+    _village_with_ship(game, "quick_gold")
+
+    def merchant(state):
+        state["spices_for_catan"]["villages"][WEST]["crews"] = [0]
+        state["spices_for_catan"]["villages"][WEST]["sacks"] = 2
+        ship = next(s for s in state["explorers_pirates"]["ships"] if s["seat"] == 0)
+        ship["cargo"] = ["sack"]
+        layout = state["board"]["layout"]
+        state["board"]["layout"] = {**layout, "hexes": {**layout["hexes"], WEST: {**layout["hexes"][WEST],
+                                                                                    "open_to": [0]}}}
+        state["players"][0]["hand"]["ore"] += 1
+        state["bank"]["ore"] -= 1
+    _edit(game, merchant)
+    assert _post(ala, game, "roll", role="seat", die1="2", die2="3").status_code == 200
+    page = _page(ala, game)
+    assert 'data-testid="sp-quick-gold"' in page and "Take 1 gold (1 left this turn)" in page
+    assert '<option value="ore">' in page
+    assert 'data-testid="sp-quick-gold"' not in _page(client, game, "table")  # hands on phones: from her phone
+    before = gold.held(state_of(game), 0)
+    assert _post(ala, game, "quick_gold", role="seat", resource="ore").status_code == 200
+    assert gold.held(state_of(game), 0) == before + 1
+    assert 'data-testid="sp-quick-gold"' not in _page(ala, game)  # once a turn for one village
+    assert "Ala gives 1 ore to the bank for quick gold." in _page(client, game, "table")
+    response = _post(ala, game, "quick_gold", role="seat", resource="ore")
+    assert "You have used quick gold as often as your villages allow this turn." in response.content.decode()
+
+
+LOG = re.compile(r'<section id="log".*?</section>', re.S)
+RAW_KIND = re.compile(r"\b(?:ep|sp|gold)_[a-z_]+\b")
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data(), mode=st.sampled_from(["hands", "paper"]))
+def test_every_screen_of_random_games_renders_in_english_and_polish(client, data, mode):
+    """Random legal games (the engine tests' driver): every few steps the table and a phone
+    render, in English and Polish, every log line in words (never a bare log kind)."""
+    from tests.engine.played import Played
+    from tests.engine.test_spices_for_catan_properties import config, step
+
+    Game.objects.all().delete()
+    services.forget_cache()
+    cfg = {**config(3, mode, data.draw(st.sampled_from(["beginner", "free"]), label="board")), "target": 15}
+    game = services.create_game({**cfg, "dice_source": "virtual"}, seed=1)
+    host(client, game)
+    phone = joined_phones(game)[0]
+    g = Played(cfg, seed=data.draw(st.integers(0, 1000), label="seed"))
+    for n in range(48):
+        if g.state["phase"] == "finished":
+            break
+        step(data, g)
+        if n % 16 == 15:
+            _edit(game, lambda s: (s.clear(), s.update(g.state)))
+            for language in ("en", "pl"):
+                for page in (client.get(reverse("table", args=[game.code]), HTTP_ACCEPT_LANGUAGE=language),
+                             phone.get(reverse("seat", args=[game.code]), HTTP_ACCEPT_LANGUAGE=language)):
+                    assert page.status_code == 200
+                    html = page.content.decode()
+                    assert 'data-testid="sp-layer"' in html or 'data-testid="sp-panel"' in html
+                    log = LOG.search(html)
+                    assert log and not RAW_KIND.search(log.group(0)), RAW_KIND.search(log.group(0) if log else "")
