@@ -57,6 +57,7 @@ def dev_card_name(code: str) -> str:
 # A tap target's shape: a path posted as a line along it, a corner or a hex as a circle;
 # "dot": a small circle on a path (a ship's middle) instead of the line.
 _TAP_RADIUS = {"corner": "corner_target_r", "dot": "corner_target_r", "hex": "hex_target_r"}
+_TAP_READS = (template.Variable("board.dims"), template.Variable("role"), template.Variable("act_url"))
 
 
 @register.simple_tag(takes_context=True)
@@ -66,9 +67,11 @@ def tap(context, action, field, place, label, more="", shape=None, testid="") ->
     "target-ship" shape="dot" testid="ship-tap" %}. The one source of this markup: every
     layer's board_targets partial calls it (and tests read which field each kind posts from
     these calls)."""
-    dims = context["board"]["dims"]
+    # Looked up as variables, so a kept fragment records these reads alone (companion/reads.py),
+    # not the whole board.
+    dims, role, act_url = (variable.resolve(context) for variable in _TAP_READS)
     shape = shape or ("line" if field == "edge" else field)
-    vals = (f'{{"as": "{escape(context["role"])}", "type": "{escape(action)}", "{escape(field)}": '
+    vals = (f'{{"as": "{escape(role)}", "type": "{escape(action)}", "{escape(field)}": '
             f'"{escape(place["id"])}", "idem": "{idem()}"}}')
     if shape == "line":
         width = dims["edge_target_w"]
@@ -80,7 +83,7 @@ def tap(context, action, field, place, label, more="", shape=None, testid="") ->
     classes = escape(f"target target-{field} {more}".strip())
     extra = f' data-testid="{escape(testid)}"' if testid else ""
     return mark_safe(f'<g class="{classes}" role="button" tabindex="0" aria-label="{label}"{extra} '
-                     f'hx-post="{escape(context["act_url"])}" hx-swap="none" hx-vals=\'{vals}\'>'
+                     f'hx-post="{escape(act_url)}" hx-swap="none" hx-vals=\'{vals}\'>'
                      f'<title>{label}</title>{body}</g>')
 
 

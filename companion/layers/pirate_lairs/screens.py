@@ -77,5 +77,5 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "pl": {"lairs": lairs, "rivers": rivers, "conquest": _conquest(pl, view), "stage": pl.get("stage"),
                "pending": len(pl.get("pending") or ()), "to_conquer": pl.get("crews_to_conquer", 3)},
         "pl_scores": {"stack": pl.get("lair_stack", 0), "standing": len(standing),
-                      "conquered": len(pl.get("lairs") or {}) - len(standing), "target": view["config"].get("target") or pl.get("target", 12)},
+                      "conquered": len(pl.get("lairs") or {}) - len(standing)},
     }

@@ -119,7 +119,6 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         },
         "sp_scores": {
             "found": len(sp.get("villages") or {}), "supply": sp.get("supply", 0), "sacks": sp.get("sacks", 24),
-            "target": sp.get("target", 15),
             "players": [{"player": p, "benefits": [_benefit(b) for b in held(p["seat"])]} for p in players],
         },
     }
