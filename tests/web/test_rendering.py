@@ -407,3 +407,24 @@ def test_a_push_adds_only_the_new_log_entries_and_an_undo_sends_the_whole_log():
     services.perform(game, TABLE, "place_setup")
     both = re.search(r'<ol id="log-entries" hx-swap-oob="afterbegin">(.*?)</ol>', _push(fresh), re.S).group(1)
     assert both.count("<li>") == 2
+
+
+SCENARIO_BOARDS = [("explorers_pirates", scenario) for scenario in
+                   ("land_ho", "pirate_lairs", "fish_for_catan", "spices_for_catan", "explorers_pirates")] + \
+                  [("base", scenario) for scenario in ("barbarian_attack", "caravans", "traders_barbarians")]
+
+
+@pytest.mark.parametrize("rules,scenario", SCENARIO_BOARDS)
+def test_the_waiting_phones_share_one_board_render_in_every_scenario_that_draws_on_it(monkeypatch, rules, scenario):
+    """A layer's board partials read only what every screen has alike (its drawing, not its
+    whole context, which holds a seat's own rows): the seats that wait get one render."""
+    players = [{"name": n, "color": c} for n, c in (("Ala", "red"), ("Bartek", "blue"), ("Celina", "white"))]
+    board = "manual" if scenario == "traders_barbarians" else "beginner"  # its board is entered by hand
+    game = services.create_game({"rules": rules, "scenario": scenario, "players": players, "board": board,
+                                 "play_mode": "hands", "dice_source": "typed"}, seed=7)
+    screens = [_screen(game, seat) for seat in range(3)]
+    rendered = _renders_counted(monkeypatch)
+    for screen in screens:
+        assert 'id="board"' in _push(screen)
+    # the active seat's own (when it has taps) and one for the two that wait
+    assert rendered.count("partials/board.html") <= 2

@@ -191,7 +191,6 @@ def _drawing(part: dict, view: dict, picture: dict | None) -> dict | None:
                                   "y_text": _r(y + 0.02 * size), "r": _r(0.34 * size), "reveal": h in reveal})
     return {"ships": _ships(part, d, colors, size, hexes), "harbours": harbours, "face_down": face_down,
             "council": _council(view, d, size),
-            "taps": _ship_taps(picture, d, hexes),
             "stroke": _r(0.05 * size), "font": _r(0.3 * size), "small_font": _r(0.2 * size),
             "ring": _r(0.45 * size), "ring_w": _r(0.1 * size)}
 
@@ -357,6 +356,10 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
             "mine": me is not None and me == active,
             "paper": paper,
             "drawing": _drawing(part, view, picture),
+            # apart from the drawing: the drawing is the same on every screen, so the board's
+            # kept render is shared; a viewer's taps are its own
+            "taps": _ship_taps(picture, frame_drawing(picture["frame"], picture["size"]),
+                               view["board"]["layout"]["hexes"]) if picture and view.get("board") else {},
             "ships": _ship_rows(part, seat, stage, None if paper or hand is None else hand,
                                 (view.get("me") or {}).get("ep_missing")) if seat is not None else [],
             "moving": moving["id"] if moving else None,
