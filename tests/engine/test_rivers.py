@@ -15,6 +15,7 @@ with the "2" become the swamps, the "2" lies beside the "12", and two made-up ri
 import copy
 
 import pytest
+from django.utils import translation
 
 from companion.engine import Chance, IllegalAction, fold, seeded_secret, view
 from companion.engine.game import allowed_actions, new_game, ruleset
@@ -502,6 +503,17 @@ def test_catan_for_two_a_settlement_next_to_a_swamp_earns_2_tokens_and_the_robbe
     game.state["board"]["robber"] = "-2,1"
     game.act("robber_to_desert")
     assert game.state["board"]["robber"] in ("0,0", "1,-2")
+    # the words name the swamp, not a desert the board does not have
+    from companion.messages import log_text
+    with translation.override("en"):
+        earned = next(e for e in game.state["log"] if e["kind"] == "tokens_earned" and e["params"]["reason"] == "swamp")
+        assert "for a settlement next to a swamp" in log_text(earned, ["Ala", "Bartek"])
+        assert "the robber goes back to a swamp" in log_text(game.state["log"][-1], ["Ala", "Bartek"])
+    with translation.override("pl"):
+        assert "złodziej wraca na bagno" in log_text(game.state["log"][-1], ["Ala", "Bartek"])
+    from companion.messages import refusal
+    with translation.override("en"):  # the refusal when it is there already (home: the swamp's terrain)
+        assert refusal(IllegalAction("robber_on_desert", home="swamp")) == "The robber is on a swamp already."
 
 
 def test_events_the_fleeing_robber_goes_to_a_swamp():

@@ -11,10 +11,11 @@ from django.utils import translation
 from companion import engine, services
 from companion.engine import IllegalAction
 from companion.layers.traders_barbarians import rules as tb
-from companion.models import Game, Record
+from companion.models import Game
 from tests.engine.test_traders_barbarians import BARBARIANS, drive, tb_layout
 
-from .helpers import host, joined_phones, new_game_form, state_of
+from .helpers import host, joined_phones, state_of
+from .scenario_web import post_act as _post, scenario_form, setup_on_first_spots as _setup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
@@ -22,13 +23,7 @@ TABLE = {"role": "table"}
 
 
 def _form(players=3, **extra):
-    return new_game_form(players, **{"board": "manual", "scenario": tb.NAME, **extra})
-
-
-def _post(client, game, kind, role="table", **args):
-    return client.post(reverse("act", args=[game.code]),
-                       {"as": role, "type": kind, "idem": f"{kind}-{Record.objects.count()}-{sorted(args.items())}",
-                        **args})
+    return scenario_form(tb.NAME, players, board="manual", **extra)
 
 
 def _enter_board(game):
@@ -38,15 +33,6 @@ def _enter_board(game):
     for e in BARBARIANS:
         services.perform(game, TABLE, "set_barbarian", {"edge": e})
     services.perform(game, TABLE, "board_done", {})
-
-
-def _setup(game):
-    for _ in range(2 * game.seats.count()):
-        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, TABLE, "place_settlement", {"corner": targets["settlement"][0]})
-        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, TABLE, "place_road", {"edge": targets["road"][0]})
-    services.perform(game, TABLE, "roll", {"dice": [2, 3]})
 
 
 def _game(client, **extra):
@@ -212,15 +198,7 @@ def test_a_seven_the_roller_taps_a_barbarian_then_its_new_path(client):
 
 def _setup_two(game):
     """The neutral colours' settlements, the setup rounds, both rolls of the first turn."""
-    for _ in range(2):
-        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, TABLE, "place_neutral", {"corner": targets["neutral_settlement"][0]})
-    for _ in range(4):
-        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, TABLE, "place_settlement", {"corner": targets["settlement"][0]})
-        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, TABLE, "place_road", {"edge": targets["road"][0]})
-    services.perform(game, TABLE, "roll", {"dice": [2, 3]})
+    _setup(game, neutrals=2)
 
 
 def test_the_form_makes_a_two_player_game_with_catan_for_two(client):
@@ -235,6 +213,18 @@ def test_the_form_makes_a_two_player_game_with_catan_for_two(client):
     assert shown and not set(shown) & tb.sea_corners(state["board"]["layout"])
     response = client.post(reverse("new_game"), _form(players=2))
     assert response.status_code == 422 and Game.objects.count() == 1
+
+
+def test_with_the_travel_editions_trade_cards_the_token_action_still_moves_a_barbarian(client):
+    """Two layers word the tokens' button: the variant its tokens (trade cards), the scenario
+    its robber (a barbarian); neither hides the other's words."""
+    game = _game(client, players=2, two_players="on", travel_two_players="on")
+    phones = joined_phones(game)
+    _setup_two(game)
+    mine = phones[0].get(reverse("seat", args=[game.code])).content.decode()
+    assert 'data-testid="robber-to-desert"' in mine and "Move a barbarian to another path without a road" in mine
+    assert "The robber back to the desert" not in mine
+    assert "Trade cards" in mine  # the travel edition's name for the tokens
 
 
 def test_two_players_move_a_barbarian_for_trade_tokens_on_the_phone(client):

@@ -121,12 +121,15 @@ def spot_tokens(rules, state: dict, corner: str) -> tuple[int, str | None]:
     layout = state["board"]["layout"]
     g = boards.geometry(layout)
     land = g.corner_hexes.get(corner, ())
-    desert = bool(set(land) & set(base.home_hexes(rules, layout)))
+    home = next((h for h in land if h in set(base.home_hexes(rules, layout))), None)
     coast = len(land) < 3  # a corner touching fewer than three land hexes touches the sea
-    if desert and coast:
-        return DESERT_TOKENS + COAST_TOKENS, "desert_coast"
-    if desert:
-        return DESERT_TOKENS, "desert"
+    # the reason names the home's terrain ("desert", or a scenario's: "swamp"), so it is worded
+    # as the table sees it (the scenario's messages' TOKEN_REASONS)
+    terrain = layout["hexes"][home]["terrain"] if home else None
+    if home and coast:
+        return DESERT_TOKENS + COAST_TOKENS, f"{terrain}_coast"
+    if home:
+        return DESERT_TOKENS, terrain
     if coast:
         return COAST_TOKENS, "coast"
     return 0, None
@@ -264,10 +267,12 @@ def robber_to_desert(step: Step) -> None:
     desert, off = None, {}
     if base.on_board(state):
         desert = events.desert_hex(step.rules, state)  # None: beside the board (a scenario without a desert)
+        # the home's terrain, for the words ("desert", or a scenario's: "swamp")
+        home = state["board"]["layout"]["hexes"][desert]["terrain"] if desert else None
         if state["board"]["robber"] == desert:
-            raise IllegalAction("robber_on_desert" if desert else "robber_off_board")
+            raise IllegalAction("robber_on_desert", home=home) if desert else IllegalAction("robber_off_board")
         state["board"]["robber"] = desert
-        off = {} if desert else {"off": True}
+        off = {"home": home} if desert else {"off": True}
     _spend(state, seat, price)
     step.log("robber_to_desert", seat=seat, tokens=price, hex=desert, **off)
 

@@ -9,7 +9,9 @@ from .messages import NEUTRAL_PIECE_NAMES, neutral_name
 # The keys this layer adds to a screen's context, as the templates find them in other games:
 # its own part, and whether the usual setup hint (tap for your settlement) shows: not while
 # a neutral settlement is to be placed first.
-DEFAULTS = {"two": None, "settlement_hint": True, "two_words": None}
+# two_robber: the token action that sends the robber home, as a scenario words it (its own
+# robber, or none): apart from two_words, which a variant words (the travel edition's cards).
+DEFAULTS = {"two": None, "settlement_hint": True, "two_words": None, "two_robber": None}
 # Its partials: its actions, its tap targets on the board, the neutral colours' rows in the
 # scoreboard and the trade tokens under it.
 PARTIALS = {"actions": "catan_for_two/actions.html", "board_targets": "catan_for_two/board_targets.html",
@@ -30,7 +32,7 @@ def token_words(two: dict, active_name: str) -> dict:
         "for_settlement": _("Trade tokens for the new settlement, if it stands:"),
         "on_phone": _("%(name)s uses the trade tokens on their phone.") % {"name": active_name},
         "knight": _("Give up a played knight for 2 trade tokens"),
-        "robber": _("The robber back to the desert"),  # a variant or scenario may word it its own way
+        "robber": _("The robber back to the desert"),  # a scenario words it its own way: two_robber
         "limit": None,
         "rules": None,  # a rule-lookup key for the panel's "?" (the variant's own entry)
     }

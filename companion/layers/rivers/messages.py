@@ -16,6 +16,12 @@ BOARD_PROBLEMS = {
     "river_unknown_edge": gettext_lazy("Rivers: a marked path is not on this board."),
     "two_beside_twelve": gettext_lazy("The \"2\" lies beside the \"12\": no hex takes the 2 as its own number."),
 }
+# With Catan for two the swamps are the robber's home (its tokens for a settlement beside one,
+# its way back there): Catan for two's reasons name the home's terrain, worded here.
+TOKEN_REASONS = {
+    "swamp": gettext_lazy("a settlement next to a swamp"),
+    "swamp_coast": gettext_lazy("a settlement next to a swamp and on the coast"),
+}
 # Why gold is paid out here ("... takes 1 gold for <reason>"): read by the gold layer's words.
 GOLD_REASONS = {
     "road": gettext_lazy("a road by the river"),
@@ -27,6 +33,8 @@ GOLD_REASONS = {
 def refusal(error: IllegalAction) -> str | None:
     """Why a Rivers of Catan action was refused; None for a code that is not this scenario's."""
     p = Params(error.params)
+    if error.code == "robber_on_desert" and p.get("home") == "swamp":
+        return _("The robber is on a swamp already.")
     if error.code in ("board_layout", "board_incomplete") and p.get("problem") in BOARD_PROBLEMS:
         return str(BOARD_PROBLEMS[p["problem"]])
     texts = {
@@ -58,6 +66,10 @@ def log_text(entry: dict, names: list[str]) -> str | None:
     seat = entry.get("seat")
     who = _name(names, seat)
     kind = entry["kind"]
+    if kind == "robber_to_desert" and p.get("home") == "swamp":  # Catan for two's token action
+        return ngettext("%(who)s pays %(n)s trade token: the robber goes back to a swamp, nobody is robbed.",
+                        "%(who)s pays %(n)s trade tokens: the robber goes back to a swamp, nobody is robbed.",
+                        p["tokens"]) % {"who": who, "n": p["tokens"]}
     if kind == "river_edge_set":
         marks = {"river": _("along a river"), "bridge": _("a bridge site")}
         return _("Board: a path is marked %(mark)s.") % {"mark": marks.get(p["river_kind"], _("neither river nor bridge site"))} \

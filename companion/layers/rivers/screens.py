@@ -2,6 +2,7 @@
 (the table and the scoreboard), the rivers and bridge sites on the board, a phone's own
 titles, the bridge sites to tap, and the board editor's form for a tapped path. Gold
 itself (every player's, the forms to spend and trade it) is the gold layer's screens."""
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from companion.board_svg import frame_drawing, seat_color
@@ -111,4 +112,6 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
                      "poor": titled and me in r["poor"], "bridges_left": r["bridges_left"][me]}
     scores = {key: out[key] for key in ("rows", "titled", "wealthiest_seat", "poor_seats", "everyone_poor")}
     scores["wealthiest"] = out["wealthiest"] is not None
-    return {"rivers": out, "rivers_scores": scores}
+    # with Catan for two a swamp is the robber's home: its token action says so
+    two_robber = {"two_robber": _("The robber back to a swamp")} if view.get("two") else {}
+    return {"rivers": out, "rivers_scores": scores, **two_robber}

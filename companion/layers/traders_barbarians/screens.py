@@ -11,7 +11,6 @@ from ...machinery import board as boards
 from ...machinery import hands
 from ...messages import cards_text
 from ..base.messages import DEV_CARD_NAMES, RESOURCE_NAMES
-from ..catan_for_two.screens import token_words
 from ..events.screens import event_context
 from . import rules
 from .messages import good_name, target_name
@@ -180,15 +179,9 @@ def _events(view: dict, names: list[str]) -> dict:
 
 
 def _two_words(view: dict) -> dict:
-    """Catan for two's trade tokens, their robber action worded as this scenario's."""
-    two = view.get("two")
-    if not two or view.get("travel"):
-        return {}
-    me = (view.get("me") or {}).get("seat")
-    seat = me if me is not None else view["turn"]["seat"]
-    active = view["players"][view["active_seat"]]["name"] if view["active_seat"] is not None else ""
-    words = token_words({"my_tokens": two["tokens"][seat], "my_cost": two["costs"][seat]}, active)
-    return {"two_words": {**words, "robber": _("Move a barbarian to another path without a road")}}
+    """Catan for two's token action that sends the robber home is this scenario's barbarian
+    move (with the travel edition's trade cards too)."""
+    return {"two_robber": _("Move a barbarian to another path without a road")} if view.get("two") else {}
 
 
 def context(view: dict, names: list[str], picture: dict | None) -> dict:
