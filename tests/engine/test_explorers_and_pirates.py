@@ -143,3 +143,17 @@ def test_the_free_placement_starts_it_for_every_table_size(players):
     assert g.state["phase"] == "placement"
     assert g.state["ep_missions"]["placement"]["index"] == 0
     assert ep.part(g.state)["ships"] == []
+
+
+def test_each_mission_stands_apart_in_the_points_breakdown():
+    g = Played(config())
+    step = _Step()
+    missions.advance(g.state, step, RED, "fish_for_catan")  # field 1 (1 VP) and the fish card (1 VP)
+    for _ in range(3):
+        missions.advance(g.state, step, BLUE, "spices_for_catan")  # field 3 (2 VP) and the spice card
+    sources = view(g.state, RED)["me"]["vp_sources"]
+    assert {k: v for k, v in sources.items() if k.startswith("mission_")} == {
+        "mission_pirate_lairs": 0, "mission_fish_for_catan": 2, "mission_spices_for_catan": 0}
+    blue = view(g.state, BLUE)["me"]["vp_sources"]
+    assert blue["mission_spices_for_catan"] == missions.field_vp(g.state, "spices_for_catan", 3) + 1
+    assert sum(v for k, v in blue.items() if k.startswith("mission_")) == missions.mission_vp(g.state, BLUE)

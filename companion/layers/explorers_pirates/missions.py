@@ -498,7 +498,9 @@ def extra_vp(rules, state: dict, seat: int) -> int:
 
 
 def vp_sources(rules, state: dict, seat: int) -> dict:
-    return {"missions": mission_vp(state, seat)}
+    """Each mission's points apart: its track's field and its +1 card."""
+    return {f"mission_{mission}": field_vp(state, mission, track["at"][seat]) + (1 if leader(state, mission) == seat else 0)
+            for mission, track in part(state)["tracks"].items()}
 
 
 def crews_on_board(state: dict, seat: int) -> int:

@@ -18,7 +18,9 @@ from .messages import AREA_NAMES, MISSION_NAMES, STAGE_NAMES, area_name, placeme
 TERRAIN_NAMES = {"sea": gettext_lazy("sea"), "unexplored": gettext_lazy("face down (not explored yet)")}
 # The name of this layer's points in a phone's breakdown and the final score.
 VP_SOURCES = {"harbour_settlements": gettext_lazy("Harbour settlements"),
-              "missions": gettext_lazy("Missions (tracks and +1 VP cards)")}
+              "mission_pirate_lairs": gettext_lazy("Mission “Pirate Lairs” (its track and +1 VP card)"),
+              "mission_fish_for_catan": gettext_lazy("Mission “Fish for Catan” (its track and +1 VP card)"),
+              "mission_spices_for_catan": gettext_lazy("Mission “Spices for Catan” (its track and +1 VP card)")}
 
 # The keys this layer adds to a screen's context, as the templates find them in other games.
 DEFAULTS = {"ep": None, "ep_scores": None, "cities": True, "ep_missions": None, "ep_mission_scores": None}  # cities: the scoreboard's column, in other games
