@@ -8,16 +8,22 @@ target of 9 set on the form."""
 import pytest
 from playwright.sync_api import expect
 
-from .harness import join_phones, new_table
-from .test_caravans import hx_targets, road_towards_a_spot, tap_target
+from .harness import hx_targets, join_phones, new_table, tap_target
+from .scenario_play import build_until_a_win, click_action, others_then_first, setup_on_first_spots
 from .test_two_players import status_version, type_roll, wait_version
 
 pytestmark = pytest.mark.e2e
 TARGET = 9
 
 
-def _click_action(page, kind: str) -> None:
-    page.locator(f"#actions form:has(input[name='type'][value='{kind}']) button").first.click()
+def _all_knighting(table, version: int) -> int:
+    """The table enters its deck as 26 knighting cards (none of the others), so that the test
+    knows what is drawn."""
+    table.locator('[data-testid="ba-deck-knighthood"]').fill("26")
+    for card in ("black_knight", "treason", "intrigue"):
+        table.locator(f'[data-testid="ba-deck-{card}"]').fill("0")
+    table.locator('[data-testid="ba-deck-submit"]').click()
+    return wait_version(table, version + 1)
 
 
 def test_barbarian_attack_from_the_form_to_a_win(server, browser):
@@ -35,17 +41,9 @@ def test_barbarian_attack_from_the_form_to_a_win(server, browser):
     version = status_version(table)
 
     # The table's deck: every card a knighting, so the test knows what is drawn.
-    table.locator('[data-testid="ba-deck-knighthood"]').fill("26")
-    for card in ("black_knight", "treason", "intrigue"):
-        table.locator(f'[data-testid="ba-deck-{card}"]').fill("0")
-    table.locator('[data-testid="ba-deck-submit"]').click()
-    version = wait_version(table, version + 1)
+    version = _all_knighting(table, version)
 
-    for _ in range(6):  # setup: a settlement then a city for each, the first spot each time
-        tap_target(table, ".target-corner", "corner", hx_targets(table, ".target-corner", "corner")[0])
-        version = wait_version(table, version + 1)
-        tap_target(table, ".target-edge", "edge", hx_targets(table, ".target-edge", "edge")[0])
-        version = wait_version(table, version + 1)
+    version = setup_on_first_spots(table, version, 6)  # a settlement then a city for each, the first spots
 
     # Ala upgrades her settlement: the barbarians land.
     type_roll(table, (2, 3))
@@ -66,7 +64,7 @@ def test_barbarian_attack_from_the_form_to_a_win(server, browser):
     expect(table.locator('#board [data-testid="ba-knight"]')).to_have_count(1)
 
     # The end of the turn: the knight must leave the castle (Ala's phone only).
-    _click_action(table, "end_turn")
+    click_action(table, "end_turn")
     version = wait_version(table, version + 1)
     expect(ala.locator('[data-testid="ba-moves"]')).to_be_visible()
     expect(bartek.locator('[data-testid="ba-moves"]')).to_have_count(0)
@@ -76,35 +74,17 @@ def test_barbarian_attack_from_the_form_to_a_win(server, browser):
     ala.locator('[data-testid="ba-knights-done-submit"]').click()
     version = wait_version(table, version + 1)
 
-    def others_then_ala(version):
-        for _ in range(2):  # Bartek and Celina roll and end (no knights: no moves)
-            type_roll(table, (2, 3))
+    def end_the_turn(version):  # nothing to build: the turn ends, round to Ala again
+        click_action(table, "end_turn")
+        version = wait_version(table, version + 1)
+        if table.locator('[data-testid="ba-knights-done"]').count():
+            click_action(table, "knights_done")
             version = wait_version(table, version + 1)
-            _click_action(table, "end_turn")
-            version = wait_version(table, version + 1)
-        type_roll(table, (2, 3))
-        return wait_version(table, version + 1)
+        return others_then_first(table, version, 2)  # Bartek and Celina: no knights, no moves
 
-    version = others_then_ala(version)
+    version = others_then_first(table, version, 2)
     # Ala builds on to the target (ending her turns when nothing is left to build).
-    for _ in range(150):
-        if table.locator(".final").count():
-            break
-        for selector, key in ((".target-corner[hx-vals*='build_city']", "corner"),
-                              (".target-corner[hx-vals*='build_settlement']", "corner"),
-                              (".target-edge[hx-vals*='build_road']", "edge")):
-            found = hx_targets(table, selector, key)
-            if found:
-                tap_target(table, selector, key, road_towards_a_spot(table, found) if key == "edge" else found[0])
-                version = wait_version(table, version + 1)
-                break
-        else:
-            _click_action(table, "end_turn")
-            version = wait_version(table, version + 1)
-            if table.locator('[data-testid="ba-knights-done"]').count():
-                _click_action(table, "knights_done")
-                version = wait_version(table, version + 1)
-            version = others_then_ala(version)
+    build_until_a_win(table, version, 150, end_the_turn)
     expect(table.locator(".final")).to_be_visible()
     expect(table.locator(".final")).to_contain_text("Ala")
 
@@ -118,20 +98,8 @@ def test_barbarian_attack_for_two_with_the_wandering_knight(server, browser):
     ala, bartek = join_phones(browser, server, table, 2)
     expect(table.locator('[data-testid="ba-wandering"]')).to_contain_text("comes with the first knight")
     version = status_version(table)
-    table.locator('[data-testid="ba-deck-knighthood"]').fill("26")
-    for card in ("black_knight", "treason", "intrigue"):
-        table.locator(f'[data-testid="ba-deck-{card}"]').fill("0")
-    table.locator('[data-testid="ba-deck-submit"]').click()
-    version = wait_version(table, version + 1)
-    neutral = '.target[data-testid="neutral-settlement-target"]'
-    for _ in range(2):  # the neutral colours' settlements, then the players' setup
-        tap_target(table, neutral, "corner", hx_targets(table, neutral, "corner")[0])
-        version = wait_version(table, version + 1)
-    for _ in range(4):
-        tap_target(table, ".target-corner", "corner", hx_targets(table, ".target-corner", "corner")[0])
-        version = wait_version(table, version + 1)
-        tap_target(table, ".target-edge", "edge", hx_targets(table, ".target-edge", "edge")[0])
-        version = wait_version(table, version + 1)
+    version = _all_knighting(table, version)
+    version = setup_on_first_spots(table, version, 4, neutrals=2)  # the neutral colours' settlements first
     for dice in ((2, 3), (4, 4)):  # two rolls, two totals
         type_roll(table, dice)
         version = wait_version(table, version + 1)
@@ -156,7 +124,7 @@ def test_barbarian_attack_for_two_with_the_wandering_knight(server, browser):
     expect(table.locator('#board [data-testid="ba-knight"]')).to_have_count(1)
 
     # The end of the turn: Ala's knight leaves the castle first, then the wandering knight.
-    _click_action(table, "end_turn")
+    click_action(table, "end_turn")
     version = wait_version(table, version + 1)
     moves = ala.locator('[data-testid="ba-moves"]')
     expect(moves).to_contain_text("Wandering knight at")

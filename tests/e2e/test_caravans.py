@@ -9,26 +9,10 @@ import pytest
 from playwright.sync_api import expect
 
 from .harness import hx_targets, join_phones, new_table, tap_target
-from .test_two_players import adjacent, status_version, type_roll, wait_version
+from .scenario_play import build_until_a_win, click_action, nothing_left_to_build, others_then_first, setup_on_first_spots
+from .test_two_players import status_version, type_roll, wait_version
 
 pytestmark = pytest.mark.e2e
-
-
-def road_towards_a_spot(page, roads: list[str]) -> str:
-    """A road with an end where a settlement could stand (no building next to it), if any."""
-    built = page.locator("#board .buildings [data-corner]").evaluate_all("bs => bs.map(b => b.dataset.corner)")
-    for edge in roads:
-        if any(not any(adjacent(corner, b) for b in built) for corner in _ends(edge)):
-            return edge
-    return roads[0]
-
-
-def _ends(edge: str) -> list[str]:
-    """The two intersections of a path: its two hexes and each of their two common neighbours."""
-    (q1, r1), (q2, r2) = (tuple(int(v) for v in h.split(",")) for h in edge.split("|"))
-    steps = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-    common = {(q1 + a, r1 + b) for a, b in steps} & {(q2 + a, r2 + b) for a, b in steps}
-    return ["|".join(f"{q},{r}" for q, r in sorted({(q1, r1), (q2, r2), c})) for c in sorted(common)]
 
 
 def test_caravans_from_the_form_to_a_win(server, browser):
@@ -41,11 +25,7 @@ def test_caravans_from_the_form_to_a_win(server, browser):
     expect(table.locator("#board .oasis-arrow")).to_have_count(3)
     version = status_version(table)
 
-    for _ in range(6):  # setup: the first places each time
-        tap_target(table, ".target-corner", "corner", hx_targets(table, ".target-corner", "corner")[0])
-        version = wait_version(table, version + 1)
-        tap_target(table, ".target-edge", "edge", hx_targets(table, ".target-edge", "edge")[0])
-        version = wait_version(table, version + 1)
+    version = setup_on_first_spots(table, version, 6)  # setup: the first places each time
 
     # Ala upgrades a settlement and ends her turn: the camel vote.
     type_roll(table, (2, 3))
@@ -53,7 +33,7 @@ def test_caravans_from_the_form_to_a_win(server, browser):
     city = hx_targets(table, ".target-corner[hx-vals*='build_city']", "corner")[0]
     tap_target(table, ".target-corner[hx-vals*='build_city']", "corner", city)
     version = wait_version(table, version + 1)
-    table.locator("#actions form:has(input[name='type'][value='end_turn']) button").first.click()
+    click_action(table, "end_turn")
     version = wait_version(table, version + 1)
     expect(table.locator('[data-testid="caravan-vote"]')).to_be_visible()
 
@@ -78,25 +58,7 @@ def test_caravans_from_the_form_to_a_win(server, browser):
     expect(table.locator('[data-testid="caravans-panel"]')).to_contain_text("21 camels left")
 
     # Bartek and Celina roll and end; then Ala builds on to 12 points.
-    for _ in range(2):
-        type_roll(table, (2, 3))
-        version = wait_version(table, version + 1)
-        table.locator("#actions form:has(input[name='type'][value='end_turn']) button").first.click()
-        version = wait_version(table, version + 1)
-    type_roll(table, (2, 3))
-    version = wait_version(table, version + 1)
-    for _ in range(60):
-        if table.locator(".final").count():
-            break
-        for selector, key in ((".target-corner[hx-vals*='build_city']", "corner"),
-                              (".target-corner[hx-vals*='build_settlement']", "corner"),
-                              (".target-edge[hx-vals*='build_road']", "edge")):
-            found = hx_targets(table, selector, key)
-            if found:
-                tap_target(table, selector, key, road_towards_a_spot(table, found) if key == "edge" else found[0])
-                version = wait_version(table, version + 1)
-                break
-        else:
-            raise AssertionError("nothing left to build")
+    version = others_then_first(table, version, 2)
+    build_until_a_win(table, version, 60, nothing_left_to_build)
     expect(table.locator(".final")).to_be_visible()
     expect(table.locator(".final")).to_contain_text("Ala")

@@ -4,27 +4,23 @@ with the swamps, the 2 going beside the 12 by itself, the paths along the rivers
 7 bridge sites), setup with gold for a settlement and a road by the river, the wealthiest
 and poor settlers on the scoreboard, a bridge tapped on the board (3 gold), gold spent on
 a resource, and building on to 10 points with paper cards (the app keeps the gold)."""
-from urllib.parse import quote
-
 import pytest
 from playwright.sync_api import expect
 
 from tests.engine.test_rivers import BANKS, G, LAYOUT, SITES
 
 from .harness import SCREENSHOTS, hx_targets, join_phones, new_table, tap_target
+from .scenario_play import build_until_a_win, enter_hexes, nothing_left_to_build
 from .test_two_players import status_version, type_roll, wait_version
 
 pytestmark = pytest.mark.e2e
 
 
-def open_editor(table, kind: str, element: str) -> None:
-    """Tap a hex or a path while the board is entered: its form opens in the editor."""
-    if kind == "edge":
-        table.locator(f'#board .target-river[data-edge="{element}"]').click()
-    else:
-        table.locator(f"#board .target-hex[hx-get$='hex={quote(element, safe='/')}']").click()
+def open_path_editor(table, edge: str) -> None:
+    """Tap a path while the board is entered: its form opens in the editor."""
+    table.locator(f'#board .target-river[data-edge="{edge}"]').click()
     # The editor shows the form of what was tapped (not the one before it) before anything is chosen.
-    expect(table.locator(f'#board-editor input[name="{kind}"][value="{element}"]').first).to_be_attached()
+    expect(table.locator(f'#board-editor input[name="edge"][value="{edge}"]').first).to_be_attached()
 
 
 def test_rivers_from_the_form_to_a_win(server, browser):
@@ -34,14 +30,7 @@ def test_rivers_from_the_form_to_a_win(server, browser):
     version = status_version(table)
 
     # The hexes, as they lie on the table (the swamps take no number).
-    for hex_id, cell in LAYOUT["hexes"].items():
-        open_editor(table, "hex", hex_id)
-        form = table.locator("#board-editor form").first
-        form.locator('select[name="terrain"]').select_option(cell["terrain"])
-        if cell["number"]:
-            form.locator('select[name="number"]').select_option(str(cell["number"]))
-        form.locator('button[type="submit"]').click()
-        version = wait_version(table, version + 1)
+    version = enter_hexes(table, version, LAYOUT["hexes"])
     expect(table.locator("#board .extra-number")).to_have_count(1)  # the 2 beside the 12, by itself
 
     # One path along the river beside each bridge site is enough for the rules; mark a few more.
@@ -49,7 +38,7 @@ def test_rivers_from_the_form_to_a_win(server, browser):
     banks = sorted({road} | {next(e for e in sorted(BANKS) if set(G.edge_corners[e]) & set(G.edge_corners[s]))
                              for s in SITES})
     for edge, mark in [(e, "mark-river") for e in banks] + [(s, "mark-bridge") for s in SITES]:
-        open_editor(table, "edge", edge)
+        open_path_editor(table, edge)
         table.locator(f'#board-editor [data-testid="{mark}"]').click()
         version = wait_version(table, version + 1)
     expect(table.locator('[data-testid="rivers-board"]')).to_contain_text("7 of 7 bridge sites")
@@ -99,19 +88,7 @@ def test_rivers_from_the_form_to_a_win(server, browser):
     table.screenshot(path=str(SCREENSHOTS / "rivers-table.png"), full_page=True)
 
     # Building on, paper cards: cities first, then settlements, else roads, until she wins.
-    for _ in range(40):
-        if table.locator(".final").count():
-            break
-        for selector, key in ((".target-corner[hx-vals*='build_city']", "corner"),
-                              (".target-corner[hx-vals*='build_settlement']", "corner"),
-                              (".target-edge[hx-vals*='build_road']", "edge")):
-            found = hx_targets(table, selector, key)
-            if found:
-                tap_target(table, selector, key, found[0])
-                version = wait_version(table, version + 1)
-                break
-        else:
-            raise AssertionError("nothing left to build")
+    build_until_a_win(table, version, 40, nothing_left_to_build, pick_road=lambda page, roads: roads[0])
     expect(table.locator(".final")).to_be_visible()
     expect(table.locator(".final")).to_contain_text("Ala")
     for phone in phones:  # the phones show the final score too, with the scenario's columns

@@ -7,8 +7,6 @@ board's marked intersections to a target (a goods token) and on to where the goo
 needed (a delivery: 1 point and gold), then the table builds on to 13 points. With Catan
 for two (hands on phones): the neutral colours' settlements, the setup, a barbarian moved for
 a trade token on Ala's phone (to a path without a road) between the turn's two rolls."""
-from urllib.parse import quote
-
 import pytest
 from playwright.sync_api import expect
 
@@ -17,6 +15,7 @@ from companion.machinery import board as boards
 from tests.engine.test_traders_barbarians import BARBARIANS, tb_layout
 
 from .harness import SCREENSHOTS, hx_targets, join_phones, new_table, tap_target
+from .scenario_play import build_until_a_win, click_action, enter_hexes, others_then_first, setup_on_first_spots
 from .test_two_players import status_version, type_roll, wait_version
 
 pytestmark = pytest.mark.e2e
@@ -51,10 +50,6 @@ def road_towards_a_spot(page, roads: list[str]) -> str:
     return roads[0]
 
 
-def end_turn(table) -> None:
-    table.locator("#actions form:has(input[name='type'][value='end_turn']) button").first.click()
-
-
 def test_traders_and_barbarians_from_the_form_to_a_win(server, browser):
     table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")],
                       board="manual", play_mode="paper", dice_source="typed", scenario="traders_barbarians")
@@ -65,11 +60,7 @@ def test_traders_and_barbarians_from_the_form_to_a_win(server, browser):
     expect(table.locator('[data-testid="tb-cards-confirmed"]')).to_be_visible()
 
     # Setup: a settlement and a road, then a city and a road (the wagon at the city).
-    for _ in range(6):
-        tap_target(table, ".target-corner", "corner", hx_targets(table, ".target-corner", "corner")[0])
-        version = wait_version(table, version + 1)
-        tap_target(table, ".target-edge", "edge", hx_targets(table, ".target-edge", "edge")[0])
-        version = wait_version(table, version + 1)
+    version = setup_on_first_spots(table, version, 6)
     expect(table.locator('[data-testid^="tb-wagon-"] rect')).to_have_count(3)
     phones = join_phones(browser, server, table, 3)
     ala = phones[0]
@@ -85,13 +76,7 @@ def test_traders_and_barbarians_from_the_form_to_a_win(server, browser):
     delivered = False
     for turn in range(12):
         if turn:
-            for _seat in (1, 2):
-                type_roll(table, (2, 3))
-                version = wait_version(table, version + 1)
-                end_turn(table)
-                version = wait_version(table, version + 1)
-            type_roll(table, (2, 3))
-            version = wait_version(table, version + 1)
+            version = others_then_first(table, version, 2)
         for _ in range(8):  # a level-5 wagon: 8 points, at least 4 paths
             wait_version(ala, version)  # the phone's board shows the wagon where it is now
             cargo = table.locator('[data-testid="tb-cargo-0"]').inner_text()
@@ -112,7 +97,7 @@ def test_traders_and_barbarians_from_the_form_to_a_win(server, browser):
                 break
         if delivered:
             break
-        end_turn(table)
+        click_action(table, "end_turn")
         version = wait_version(table, version + 1)
     assert delivered
     expect(table.locator("#log")).to_contain_text("delivers")
@@ -122,29 +107,14 @@ def test_traders_and_barbarians_from_the_form_to_a_win(server, browser):
 
     # Her next turn (the wagon moves after building): building on, paper cards: cities
     # first, then settlements, else roads, until she wins at 13.
-    end_turn(table)
+    click_action(table, "end_turn")
     version = wait_version(table, version + 1)
-    for _seat in (1, 2):
-        type_roll(table, (2, 3))
-        version = wait_version(table, version + 1)
-        end_turn(table)
-        version = wait_version(table, version + 1)
-    type_roll(table, (2, 3))
-    version = wait_version(table, version + 1)
-    for _ in range(40):
-        if table.locator(".final").count():
-            break
-        for selector, key in ((".target-corner[hx-vals*='build_city']", "corner"),
-                              (".target-corner[hx-vals*='build_settlement']", "corner"),
-                              (".target-edge[hx-vals*='build_road']", "edge")):
-            found = hx_targets(table, selector, key)
-            if found:
-                tap_target(table, selector, key, road_towards_a_spot(table, found) if key == "edge" else found[0])
-                version = wait_version(table, version + 1)
-                break
-        else:
-            table.screenshot(path=str(SCREENSHOTS / "traders-barbarians-stuck.png"), full_page=True)
-            raise AssertionError("nothing left to build: " + table.locator("#scoreboard").inner_text()[:600])
+    version = others_then_first(table, version, 2)
+    def stuck(version):
+        table.screenshot(path=str(SCREENSHOTS / "traders-barbarians-stuck.png"), full_page=True)
+        raise AssertionError("nothing left to build: " + table.locator("#scoreboard").inner_text()[:600])
+
+    build_until_a_win(table, version, 40, stuck, pick_road=road_towards_a_spot)
     expect(table.locator(".final")).to_be_visible()
     expect(table.locator(".final")).to_contain_text("Ala")
     for phone in phones:
@@ -155,15 +125,7 @@ def test_traders_and_barbarians_from_the_form_to_a_win(server, browser):
 
 def enter_board(table, version: int) -> int:
     """The board entered on the table screen: its hexes, the barbarians' paths, the wagon cards."""
-    for hex_id, cell in LAYOUT["hexes"].items():
-        table.locator(f"#board .target-hex[hx-get$='hex={quote(hex_id, safe='/')}']").click()
-        expect(table.locator(f'#board-editor input[name="hex"][value="{hex_id}"]').first).to_be_attached()
-        form = table.locator("#board-editor form").first
-        form.locator('select[name="terrain"]').select_option(cell["terrain"])
-        if cell["number"]:
-            form.locator('select[name="number"]').select_option(str(cell["number"]))
-        form.locator('button[type="submit"]').click()
-        version = wait_version(table, version + 1)
+    version = enter_hexes(table, version, LAYOUT["hexes"])
     for edge in BARBARIANS:
         table.locator(f'#board .target-barbarian-start[data-edge="{edge}"]').click()
         table.locator('#board-editor [data-testid="tb-barbarian-on"]').click()
@@ -188,11 +150,7 @@ def test_traders_and_barbarians_for_two_a_barbarian_moved_for_a_trade_token(serv
         assert spots and not set(spots) & sea
         tap_target(table, neutral, "corner", spots[0])
         version = wait_version(table, version + 1)
-    for _ in range(4):  # the players' settlement and city, each with a road
-        tap_target(table, ".target-corner", "corner", hx_targets(table, ".target-corner", "corner")[0])
-        version = wait_version(table, version + 1)
-        tap_target(table, ".target-edge", "edge", hx_targets(table, ".target-edge", "edge")[0])
-        version = wait_version(table, version + 1)
+    version = setup_on_first_spots(table, version, 4)  # the players' settlement and city, each with a road
     expect(table.locator('[data-testid^="tb-wagon-"] rect')).to_have_count(2)
     ala, _bartek = join_phones(browser, server, table, 2)
     type_roll(table, (2, 3))  # the first roll; the second is still to come

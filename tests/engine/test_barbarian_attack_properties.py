@@ -8,22 +8,13 @@ and redo round trip, and no player's view shows a card stolen from someone else.
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import IllegalAction, view
+from companion.engine import view
 from companion.layers.barbarian_attack import rules as ba
 from companion.layers.base import rules as base
 from companion.layers.gold import rules as gold
 
+from .tb_driver import common_step, main_step, play
 from .test_barbarian_attack import LAYOUT, Game, registered  # noqa: F401  (autouse: the package registered)
-
-
-def _hand_pick(hand: dict, total: int) -> dict:
-    cards, left = {}, total
-    for r in base.RESOURCES:
-        take = min(hand[r], left)
-        if take:
-            cards[r] = take
-            left -= take
-    return cards
 
 
 def _step(data, game) -> bool:
@@ -33,58 +24,12 @@ def _step(data, game) -> bool:
     b = state["barbarian_attack"]
     if phase == "finished":
         return False
-    if phase == "setup":
-        targets = view(state, "table")["board"]["targets"]
-        if "neutral_settlement" in targets:  # Catan for two: the neutral colours first
-            game.act("place_neutral", corner=data.draw(st.sampled_from(targets["neutral_settlement"])))
-        elif "settlement" in targets:
-            game.act("place_settlement", corner=data.draw(st.sampled_from(targets["settlement"])))
-        else:
-            game.act("place_road", edge=data.draw(st.sampled_from(targets["road"])))
-        return True
-    if phase == "roll" and state["config"]["dice_source"] == "events":
-        game.act("reveal_event", actor={"seat": state["turn"]["seat"]})
-        return True
-    if phase == "event":  # the Events deck's answers, paper mode: an earthquake, a card taken
-        p = state["pending"][0]
-        if p["kind"] == "earthquake":
-            damaged = {d["edge"] for d in state["events"]["damaged"]}
-            own = sorted(e for e, s in state["board"]["pieces"]["roads"].items() if s == p["seat"] and e not in damaged)
-            game.act("damage_road", actor={"seat": p["seat"]}, edge=data.draw(st.sampled_from(own)))
-        else:
-            others = [s for s in range(len(state["players"])) if s != p["seat"]]
-            game.act(p["kind"], actor={"seat": p["seat"]}, victim=data.draw(st.sampled_from(others)))
-        return True
-    if phase == "roll":
-        game.act("roll", actor={"seat": state["turn"]["seat"]},
-                 dice=[data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6))])
-        return True
-    if phase == "discard":
-        p = state["pending"][0]
-        if hands_mode:
-            hand = state["players"][p["seat"]]["hand"]
-            game.act("discard", actor={"seat": p["seat"]}, cards=_hand_pick(hand, sum(hand.values()) // 2))
-        else:
-            game.act("discard", actor={"seat": p["seat"]}, hand_size=data.draw(st.integers(0, 12)))
-        return True
-    if phase == "steal":
-        game.act("steal", victim=data.draw(st.sampled_from(state["board"]["victims"])))
+    if common_step(data, game):
         return True
     if phase == ba.KNIGHT_PHASE:
         seat = b["card"]["seat"]
         game.act("place_knight", actor={"seat": seat},
                  edge=data.draw(st.sampled_from(view(state, seat)["board"]["targets"]["knight"])))
-        return True
-    if phase == "neutral_build":
-        seat = state["pending"][0]["seat"]
-        build = state["two"]["build"]
-        if build["neutral"] is None:
-            options = view(state, seat)["two"]["build_options"]
-            game.act("choose_neutral", actor={"seat": seat}, neutral=data.draw(st.sampled_from(options)))
-            return True
-        kind = f"neutral_{build['piece']}"
-        where = data.draw(st.sampled_from(view(state, seat)["board"]["targets"][kind]))
-        game.act("build_neutral", actor={"seat": seat}, **{"corner" if build["piece"] == "settlement" else "edge": where})
         return True
     if phase == ba.WANDER_PHASE:
         seat = state["pending"][0]["seat"]
@@ -120,39 +65,30 @@ def _step(data, game) -> bool:
         game.act("knights_done", actor={"seat": seat})
         return True
     if phase == "main":
-        seat = state["turn"]["seat"]
-        actor = {"seat": seat}
-        targets = view(state, seat)["board"]["targets"]
-        choices = ["end_turn", "dev", "dev"] + [k for k in ("city", "settlement", "road") if targets.get(k)]
-        if "two" in state and b["barbarians"]:
-            choices.append("token_move_barbarian")  # Catan for two: a trade token moves a barbarian
-        hand = state["players"][seat]["hand"]
-        if hands_mode and any(n >= 4 for n in hand.values()):
-            choices.append("trade")
-        kind = data.draw(st.sampled_from(choices))
-        try:
-            if kind == "end_turn":
-                game.act("end_turn", actor=actor)
-            elif kind == "dev":
-                game.act("buy_dev", actor=actor)
-            elif kind == "token_move_barbarian":
-                source = data.draw(st.sampled_from(sorted(b["barbarians"])))
-                open_ = [h for h in ba.coastal_hexes(state["board"]["layout"])
-                         if h != source and b["barbarians"].get(h, 0) < ba.CONQUER]
-                to = data.draw(st.sampled_from(open_))
-                game.act("token_move_barbarian", actor=actor, **{"from": source, "to": to})
-            elif kind == "trade":
-                give = next(r for r in base.RESOURCES if hand[r] >= 4)
-                get = data.draw(st.sampled_from([r for r in base.RESOURCES if r != give]))
-                game.act("trade_bank", actor=actor, give=give, get=get)
-            elif kind == "road":
-                game.act("build_road", actor=actor, edge=data.draw(st.sampled_from(targets["road"])))
-            else:
-                game.act(f"build_{kind}", actor=actor, corner=data.draw(st.sampled_from(targets[kind])))
-        except IllegalAction:
-            game.act("end_turn", actor=actor)
+        main_step(data, game, ("dev", "dev"), more=_token_choice, act=lambda kind, actor, targets: _main_act(
+            data, game, kind, actor))
         return True
     return False
+
+
+def _token_choice(state, targets) -> list:
+    """Catan for two: a trade token moves a barbarian."""
+    return ["token_move_barbarian"] if "two" in state and state["barbarian_attack"]["barbarians"] else []
+
+
+def _main_act(data, game, kind, actor) -> bool:
+    b = game.state["barbarian_attack"]
+    if kind == "dev":
+        game.act("buy_dev", actor=actor)
+    elif kind == "token_move_barbarian":
+        source = data.draw(st.sampled_from(sorted(b["barbarians"])))
+        open_ = [h for h in ba.coastal_hexes(game.state["board"]["layout"])
+                 if h != source and b["barbarians"].get(h, 0) < ba.CONQUER]
+        to = data.draw(st.sampled_from(open_))
+        game.act("token_move_barbarian", actor=actor, **{"from": source, "to": to})
+    else:
+        return False
+    return True
 
 
 def _check(game):
@@ -190,17 +126,8 @@ def _no_leaks(state):
                 assert "card" not in e["params"]
 
 
-def _play(data, game, steps):
-    states = [game.state]
-    for _ in range(steps):
-        try:
-            if not _step(data, game):
-                break
-        except IllegalAction:
-            continue
-        states.append(game.state)
-        _check(game)
-    return states
+def _play(data, game, steps, stop=None):
+    return play(data, game, steps, _step, _check, stop)
 
 
 def _round_trip(game, states):
@@ -247,15 +174,6 @@ def test_random_barbarian_games_with_the_events_deck(data):
 def test_undo_in_the_middle_of_a_card_or_the_knight_moves(data):
     """Play until a card is being resolved or the knights move, then replay and undo."""
     game = Game(players=3, play_mode="paper", seed=data.draw(st.integers(0, 10 ** 6)))
-    states = [game.state]
-    for _ in range(500):
-        try:
-            if not _step(data, game):
-                break
-        except IllegalAction:
-            continue
-        states.append(game.state)
-        _check(game)
-        if game.state["phase"] in (ba.MOVES, ba.KNIGHT_PHASE, ba.TREASON, ba.INTRIGUE) and len(states) > 40:
-            break
+    states = _play(data, game, 500, stop=lambda game, states: game.state["phase"] in (
+        ba.MOVES, ba.KNIGHT_PHASE, ba.TREASON, ba.INTRIGUE) and len(states) > 40)
     _round_trip(game, states)

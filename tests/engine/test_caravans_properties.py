@@ -7,12 +7,13 @@ import json
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import TABLE, IllegalAction, view
+from companion.engine import TABLE, view
 from companion.engine.game import allowed_actions
 from companion.layers.base import rules as base
 from companion.layers.caravans import rules as caravans
 from companion.machinery import board as boards
 
+from .tb_driver import common_step, main_step, play
 from .test_caravans import Game, registered  # noqa: F401  (autouse: the package registered)
 
 G = boards.geometry("base")
@@ -23,17 +24,6 @@ def _actors(state):
     return [{"seat": s} for s in range(n)] + [{"role": "table"}]
 
 
-def _hand_pick(data, hand: dict, total: int) -> dict:
-    """`total` cards drawn from `hand` (as many as it holds)."""
-    cards, left = {}, total
-    for r in base.RESOURCES:
-        take = min(hand[r], left)
-        if take:
-            cards[r] = take
-            left -= take
-    return cards
-
-
 def _step(data, game) -> bool:
     """One random legal action (refused tries are dropped); False when nothing can be done."""
     state = game.state
@@ -41,57 +31,10 @@ def _step(data, game) -> bool:
     hands_mode = state["bank"] is not None
     if phase == "finished":
         return False
-    if phase == "setup":
-        targets = view(state, "table")["board"]["targets"]
-        if "neutral_settlement" in targets:
-            game.act("place_neutral", corner=data.draw(st.sampled_from(targets["neutral_settlement"])))
-        elif "settlement" in targets:
-            game.act("place_settlement", corner=data.draw(st.sampled_from(targets["settlement"])))
-        else:
-            game.act("place_road", edge=data.draw(st.sampled_from(targets["road"])))
-        return True
-    if phase == "roll":
-        if state["config"]["dice_source"] == "events":
-            game.act("reveal_event", actor={"seat": state["turn"]["seat"]})
-            return True
-        game.act("roll", actor={"seat": state["turn"]["seat"]},
-                 dice=[data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6))])
-        return True
-    if phase == "event":  # the Events deck's answers, paper mode: an earthquake, a card taken
-        p = state["pending"][0]
-        if p["kind"] == "earthquake":
-            damaged = {d["edge"] for d in state["events"]["damaged"]}
-            own = sorted(e for e, s in state["board"]["pieces"]["roads"].items() if s == p["seat"] and e not in damaged)
-            game.act("damage_road", actor={"seat": p["seat"]}, edge=data.draw(st.sampled_from(own)))
-        else:
-            others = [s for s in range(len(state["players"])) if s != p["seat"]]
-            game.act(p["kind"], actor={"seat": p["seat"]}, victim=data.draw(st.sampled_from(others)))
-        return True
-    if phase == "discard":
-        p = state["pending"][0]
-        if hands_mode:
-            hand = state["players"][p["seat"]]["hand"]
-            game.act("discard", actor={"seat": p["seat"]}, cards=_hand_pick(data, hand, sum(hand.values()) // 2))
-        else:
-            game.act("discard", actor={"seat": p["seat"]}, hand_size=data.draw(st.integers(0, 12)))
+    if common_step(data, game, neutrals=[2, 3]):
         return True
     if phase == "robber":
         game.act("move_robber", hex=data.draw(st.sampled_from(view(state, "table")["board"]["targets"]["robber"])))
-        return True
-    if phase == "steal":
-        game.act("steal", victim=data.draw(st.sampled_from(state["board"]["victims"])))
-        return True
-    if phase == "neutral_build":
-        seat = state["pending"][0]["seat"]
-        build = state["two"]["build"]
-        if build["neutral"] is None:
-            game.act("choose_neutral", actor={"seat": seat}, neutral=data.draw(st.sampled_from([2, 3])))
-            return True
-        targets = view(state, seat)["board"]["targets"]
-        kind = f"neutral_{build['piece']}"
-        where = data.draw(st.sampled_from(targets[kind]))
-        game.act("build_neutral", actor={"seat": seat}, **({"corner": where} if build["piece"] == "settlement"
-                                                              else {"edge": where}))
         return True
     if phase == caravans.VOTE:
         seat = data.draw(st.sampled_from([p["seat"] for p in state["pending"]]))
@@ -114,28 +57,7 @@ def _step(data, game) -> bool:
                  edge=data.draw(st.sampled_from(view(state, seat)["board"]["targets"]["camel"])))
         return True
     if phase == "main":
-        seat = state["turn"]["seat"]
-        actor = {"seat": seat}
-        targets = view(state, seat)["board"]["targets"]
-        choices = ["end_turn"] + [k for k in ("city", "settlement", "road") if targets.get(k)]
-        if hands_mode:
-            hand = state["players"][seat]["hand"]
-            if any(n >= 4 for n in hand.values()):
-                choices.append("trade")
-        kind = data.draw(st.sampled_from(choices))
-        try:
-            if kind == "end_turn":
-                game.act("end_turn", actor=actor)
-            elif kind == "trade":
-                give = next(r for r in base.RESOURCES if hand[r] >= 4)
-                get = data.draw(st.sampled_from([r for r in ("grain", "wool", "ore", "brick", "lumber") if r != give]))
-                game.act("trade_bank", actor=actor, give=give, get=get)
-            elif kind == "road":
-                game.act("build_road", actor=actor, edge=data.draw(st.sampled_from(targets["road"])))
-            else:
-                game.act(f"build_{kind}", actor=actor, corner=data.draw(st.sampled_from(targets[kind])))
-        except IllegalAction:
-            game.act("end_turn", actor=actor)
+        main_step(data, game, trade_for=("grain", "wool", "ore", "brick", "lumber"))
         return True
     return False
 
@@ -170,18 +92,9 @@ def _check(game, start):
                               caravans.VOTE, caravans.CAMEL, "finished")
 
 
-def _play(data, game, steps):
-    states = [game.state]
+def _play(data, game, steps, stop=None):
     start = game.state
-    for _ in range(steps):
-        try:
-            if not _step(data, game):
-                break
-        except IllegalAction:
-            continue
-        states.append(game.state)
-        _check(game, start)
-    return states
+    return play(data, game, steps, _step, lambda game: _check(game, start), stop)
 
 
 def _round_trip(game, states):
@@ -222,16 +135,7 @@ def test_votes_are_reached_and_undone_in_the_middle(data):
     """Play until a vote is open, then every prefix of the game replays, and undoing the
     latest action gives the state before it."""
     game = Game(players=3, play_mode="paper")
-    states = [game.state]
-    for _ in range(400):
-        try:
-            if not _step(data, game):
-                break
-        except IllegalAction:
-            continue
-        states.append(game.state)
-        if game.state["phase"] in (caravans.VOTE, caravans.CAMEL):
-            break
+    states = play(data, game, 400, _step, stop=lambda game, states: game.state["phase"] in (caravans.VOTE, caravans.CAMEL))
     _round_trip(game, states)
     assert allowed_actions(game.state, {"role": "table"}) is not None
     assert view(game.state, TABLE)["caravans"]["camels_left"] <= caravans.CAMELS

@@ -10,39 +10,23 @@ import json
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import IllegalAction, view
+from companion.engine import view
 from companion.layers.base import rules as base
 from companion.layers.catan_for_two import rules as two
 from companion.layers.events import rules as events
 from companion.layers.traders_barbarians import rules as tb
 
+from .tb_driver import discard_step, hand_pick, main_step, play, setup_step
 from .test_traders_barbarians import Game, drive, registered  # noqa: F401  (autouse: the package registered)
-
-
-def _hand_pick(hand: dict, total: int) -> dict:
-    cards, left = {}, total
-    for r in base.RESOURCES:
-        take = min(hand[r], left)
-        if take:
-            cards[r] = take
-            left -= take
-    return cards
 
 
 def _step(data, game) -> bool:
     state = game.state
     phase = state["phase"]
-    hands_mode = state["bank"] is not None
     if phase == "finished":
         return False
     if phase == "setup":
-        targets = view(state, "table")["board"]["targets"]
-        if "neutral_settlement" in targets:  # Catan for two: the neutral colours first
-            game.act("place_neutral", corner=data.draw(st.sampled_from(targets["neutral_settlement"])))
-        elif "settlement" in targets:
-            game.act("place_settlement", corner=data.draw(st.sampled_from(targets["settlement"])))
-        else:
-            game.act("place_road", edge=data.draw(st.sampled_from(targets["road"])))
+        setup_step(data, game)
         return True
     if phase in ("roll", "main") and "two" in state and data.draw(st.integers(0, 5)) == 0:
         _token_action(data, game)
@@ -77,18 +61,13 @@ def _step(data, game) -> bool:
     if phase == "forced_trade":
         seat = state["two"]["forced"]["seat"]
         hand = state["players"][seat]["hand"]
-        game.act("forced_give", actor={"seat": seat}, cards=_hand_pick(hand, state["two"]["forced"]["due"]))
+        game.act("forced_give", actor={"seat": seat}, cards=hand_pick(hand, state["two"]["forced"]["due"]))
         return True
     if phase == "event":
         _event_answer(data, game)
         return True
     if phase == "discard":
-        p = state["pending"][0]
-        if hands_mode:
-            hand = state["players"][p["seat"]]["hand"]
-            game.act("discard", actor={"seat": p["seat"]}, cards=_hand_pick(hand, sum(hand.values()) // 2))
-        else:
-            game.act("discard", actor={"seat": p["seat"]}, hand_size=data.draw(st.integers(0, 12)))
+        discard_step(data, game)
         return True
     if phase == tb.BARB:
         seat = state[tb.NAME]["move"]["seat"]
@@ -112,54 +91,42 @@ def _step(data, game) -> bool:
             game.act("move_barbarian", actor={"seat": seat}, edge=data.draw(st.sampled_from(sorted(pool))))
         return True
     if phase == "main":
-        seat = state["turn"]["seat"]
-        actor = {"seat": seat}
-        targets = view(state, seat)["board"]["targets"]
-        choices = ["end_turn", "drive", "drive", "drive", "grain", "upgrade", "chase", "buy_gold"]
-        choices += [k for k in ("city", "settlement", "road") if targets.get(k)]
-        if targets.get("tb_wagon"):
-            choices.append("wander")
-        if targets.get("tb_spoke"):  # a road into a target's centre
-            choices += ["spoke", "spoke"]
-        if hands_mode and any(n >= 4 for n in state["players"][seat]["hand"].values()):
-            choices.append("trade")
-        kind = data.draw(st.sampled_from(choices))
-        try:
-            if kind == "end_turn":
-                game.act("end_turn", actor=actor)
-            elif kind == "drive":
-                event("driven")
-                drive(state, seat, lambda to: (game.act("move_wagon", actor=actor, to=to), game.state)[1])
-            elif kind == "wander":
-                game.act("move_wagon", actor=actor, to=data.draw(st.sampled_from(targets["tb_wagon"])))
-            elif kind == "grain":
-                game.act("wagon_grain", actor=actor)
-            elif kind == "upgrade":
-                game.act("upgrade_wagon", actor=actor)
-                event("upgraded")
-            elif kind == "chase":
-                edges = view(state, seat)[tb.NAME]["chaseable"]
-                game.act("chase_barbarian", actor=actor, edge=data.draw(st.sampled_from(edges or ["none"])),
-                         die=data.draw(st.integers(1, 6)))
-                event("chased")
-            elif kind == "buy_gold":
-                game.act("buy_with_gold", actor=actor, resource=data.draw(st.sampled_from(base.RESOURCES)))
-            elif kind == "trade":
-                hand = state["players"][seat]["hand"]
-                give = next(r for r in base.RESOURCES if hand[r] >= 4)
-                get = data.draw(st.sampled_from([r for r in base.RESOURCES if r != give]))
-                game.act("trade_bank", actor=actor, give=give, get=get)
-            elif kind == "spoke":
-                game.act("build_road", actor=actor, edge=data.draw(st.sampled_from(targets["tb_spoke"])))
-                event("a road into a target's centre")
-            elif kind == "road":
-                game.act("build_road", actor=actor, edge=data.draw(st.sampled_from(targets["road"])))
-            else:
-                game.act(f"build_{kind}", actor=actor, corner=data.draw(st.sampled_from(targets[kind])))
-        except IllegalAction:
-            game.act("end_turn", actor=actor)
+        main_step(data, game, ("drive", "drive", "drive", "grain", "upgrade", "chase", "buy_gold"), more=_wagon_choices,
+                  act=lambda kind, actor, targets: _main_act(data, game, kind, actor, targets))
         return True
     return False
+
+
+def _wagon_choices(state, targets) -> list:
+    """The wagon off its shortest way; a road into a target's centre (twice as likely)."""
+    return (["wander"] if targets.get("tb_wagon") else []) + (["spoke", "spoke"] if targets.get("tb_spoke") else [])
+
+
+def _main_act(data, game, kind, actor, targets) -> bool:
+    state, seat = game.state, actor["seat"]
+    if kind == "drive":
+        event("driven")
+        drive(state, seat, lambda to: (game.act("move_wagon", actor=actor, to=to), game.state)[1])
+    elif kind == "wander":
+        game.act("move_wagon", actor=actor, to=data.draw(st.sampled_from(targets["tb_wagon"])))
+    elif kind == "grain":
+        game.act("wagon_grain", actor=actor)
+    elif kind == "upgrade":
+        game.act("upgrade_wagon", actor=actor)
+        event("upgraded")
+    elif kind == "chase":
+        edges = view(state, seat)[tb.NAME]["chaseable"]
+        game.act("chase_barbarian", actor=actor, edge=data.draw(st.sampled_from(edges or ["none"])),
+                 die=data.draw(st.integers(1, 6)))
+        event("chased")
+    elif kind == "buy_gold":
+        game.act("buy_with_gold", actor=actor, resource=data.draw(st.sampled_from(base.RESOURCES)))
+    elif kind == "spoke":
+        game.act("build_road", actor=actor, edge=data.draw(st.sampled_from(targets["tb_spoke"])))
+        event("a road into a target's centre")
+    else:
+        return False
+    return True
 
 
 def _token_action(data, game) -> None:
@@ -233,17 +200,8 @@ def _check(game):
         event("a card taken by a barbarian")
 
 
-def _play(data, game, steps):
-    states = [game.state]
-    for _ in range(steps):
-        try:
-            if not _step(data, game):
-                break
-        except IllegalAction:
-            continue
-        states.append(game.state)
-        _check(game)
-    return states
+def _play(data, game, steps, step=_step):
+    return play(data, game, steps, step, _check)
 
 
 def _round_trip(game, states):
@@ -265,24 +223,22 @@ def test_random_games_keep_cards_gold_goods_and_secrets(data, play_mode, players
 def test_random_games_with_the_servers_dice(data):
     """The server rolls (2 and 12 rolled again) and draws the goods tokens and chase dice."""
     game = Game(players=3, dice_source="virtual", seed=data.draw(st.integers(0, 1000)))
-    states = [game.state]
-    for _ in range(140):
+
+    def step(data, game) -> bool:
         state = game.state
-        try:
-            if state["phase"] == "roll":
-                game.act("roll", actor={"seat": state["turn"]["seat"]})
-                assert game.state["last_roll"]["total"] not in (2, 12)
-            elif state["phase"] == "main" and view(state, state["turn"]["seat"])[tb.NAME]["chaseable"] \
-                    and data.draw(st.booleans()):
-                seat = state["turn"]["seat"]
-                game.act("chase_barbarian", actor={"seat": seat},
-                         edge=view(state, seat)[tb.NAME]["chaseable"][0])
-            elif not _step(data, game):
-                break
-        except IllegalAction:
-            continue
-        states.append(game.state)
-        _check(game)
+        if state["phase"] == "roll":
+            game.act("roll", actor={"seat": state["turn"]["seat"]})
+            assert game.state["last_roll"]["total"] not in (2, 12)
+        elif state["phase"] == "main" and view(state, state["turn"]["seat"])[tb.NAME]["chaseable"] \
+                and data.draw(st.booleans()):
+            seat = state["turn"]["seat"]
+            game.act("chase_barbarian", actor={"seat": seat},
+                     edge=view(state, seat)[tb.NAME]["chaseable"][0])
+        else:
+            return _step(data, game)
+        return True
+
+    states = _play(data, game, 140, step)
     _round_trip(game, states)
 
 
@@ -292,21 +248,18 @@ def test_random_games_for_two_with_catan_for_two(data, dice, play_mode):
     """Two players and Catan for two: neutral pieces, two rolls a turn, trade tokens."""
     game = Game(players=2, variants={"two_players": True}, dice_source=dice, play_mode=play_mode,
                 seed=data.draw(st.integers(0, 1000)))
-    states = [game.state]
-    for _ in range(160):
+
+    def step(data, game) -> bool:
         state = game.state
-        try:
-            if state["phase"] == "roll" and dice == "virtual" and data.draw(st.integers(0, 5)):
-                game.act("roll", actor={"seat": state["turn"]["seat"]})
-                rolls = two._rolls(game.state)
-                assert all(r["total"] not in (2, 12) for r in rolls)
-                assert len(rolls) < 2 or rolls[0]["total"] != rolls[1]["total"]
-            elif not _step(data, game):
-                break
-        except IllegalAction:
-            continue
-        states.append(game.state)
-        _check(game)
+        if state["phase"] == "roll" and dice == "virtual" and data.draw(st.integers(0, 5)):
+            game.act("roll", actor={"seat": state["turn"]["seat"]})
+            rolls = two._rolls(game.state)
+            assert all(r["total"] not in (2, 12) for r in rolls)
+            assert len(rolls) < 2 or rolls[0]["total"] != rolls[1]["total"]
+            return True
+        return _step(data, game)
+
+    states = _play(data, game, 160, step)
     _round_trip(game, states)
 
 

@@ -9,40 +9,21 @@ from django.utils import translation
 
 from companion import engine, services
 from companion.layers.barbarian_attack import rules as ba
-from companion.models import Game, Record
+from companion.models import Game
 
-from .helpers import host, joined_phones, new_game_form, state_of
+from .helpers import host, joined_phones, state_of
+from .scenario_web import TABLE, assert_refused_without_a_board, hosted_game, offered_and_made, scenario_form
+from .scenario_web import post_act as _post, setup_on_first_spots as _setup, target_of_new_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
-TABLE = {"role": "table"}
-
 
 def _form(players=3, **extra):
-    return new_game_form(players, **{"board": "random", "scenario": "barbarian_attack", **extra})
-
-
-def _post(client, game, kind, role="table", **args):
-    return client.post(reverse("act", args=[game.code]),
-                       {"as": role, "type": kind, "idem": f"{kind}-{Record.objects.count()}-{sorted(args.items())}",
-                        **args})
-
-
-def _setup(game):
-    for _ in range(2 * game.seats.count()):
-        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, TABLE, "place_settlement", {"corner": targets["settlement"][0]})
-        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, TABLE, "place_road", {"edge": targets["road"][0]})
-    services.perform(game, TABLE, "roll", {"dice": [2, 3]})
+    return scenario_form("barbarian_attack", players, **extra)
 
 
 def test_the_form_offers_barbarian_attack_and_plays_to_12(client):
-    page = client.get(reverse("home")).content.decode()
-    assert 'value="barbarian_attack"' in page
-    assert client.post(reverse("new_game"), _form()).status_code == 302
-    game = Game.objects.get()
-    assert game.config["scenario"] == "barbarian_attack" and game.config["target"] == 12
+    game = offered_and_made(client, "barbarian_attack", _form(), 12)
     state = state_of(game)
     layout = state["board"]["layout"]
     assert ba.castle_of(layout) in ba.ring_corners("base") and state["board"]["robber"] is None
@@ -55,21 +36,15 @@ def test_the_form_offers_barbarian_attack_and_plays_to_12(client):
 
 
 def test_with_the_harbormaster_it_plays_to_13(client):
-    assert client.post(reverse("new_game"), _form(harbormaster="on")).status_code == 302
-    assert Game.objects.get().config["target"] == 13
+    assert target_of_new_game(client, _form(harbormaster="on")) == 13
 
 
 def test_without_a_board_it_is_refused(client):
-    response = client.post(reverse("new_game"), _form(board="none", play_mode="paper"))
-    assert response.status_code == 422
-    assert "played on a board" in response.content.decode()
-    assert not Game.objects.exists()
+    assert_refused_without_a_board(client, _form())
 
 
 def test_the_table_enters_its_deck_during_setup(client):
-    host(client)
-    client.post(reverse("new_game"), _form(play_mode="paper"))
-    game = Game.objects.get()
+    game = hosted_game(client, _form(play_mode="paper"))
     table = client.get(reverse("table", args=[game.code])).content.decode()
     assert 'data-testid="ba-deck-form"' in table and 'value="14"' in table
     response = _post(client, game, "set_barbarian_deck", deck_knighthood="12", deck_black_knight="4",
@@ -79,9 +54,7 @@ def test_the_table_enters_its_deck_during_setup(client):
 
 
 def test_a_city_brings_barbarians_and_a_knight_card_is_resolved_on_the_phone(client):
-    host(client)
-    client.post(reverse("new_game"), _form(play_mode="paper"))
-    game = Game.objects.get()
+    game = hosted_game(client, _form(play_mode="paper"))
     phones = joined_phones(game)
     _setup(game)
     state = state_of(game)
@@ -135,9 +108,7 @@ def test_a_city_brings_barbarians_and_a_knight_card_is_resolved_on_the_phone(cli
 
 
 def test_polish_words(client):
-    host(client)
-    client.post(reverse("new_game"), _form(play_mode="paper"))
-    game = Game.objects.get()
+    game = hosted_game(client, _form(play_mode="paper"))
     with translation.override("pl"):
         table = client.get(reverse("table", args=[game.code]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert "Atak barbarzyńców" in table and "barbarzyńców w puli" in table
@@ -195,9 +166,7 @@ def test_the_form_makes_a_two_player_game_with_catan_for_two_and_refuses_five(cl
 
 
 def test_two_players_move_a_barbarian_for_trade_tokens_and_place_the_wandering_knight(client):
-    host(client)
-    client.post(reverse("new_game"), _form(players=2, two_players="on", play_mode="paper"))
-    game = Game.objects.get()
+    game = hosted_game(client, _form(players=2, two_players="on", play_mode="paper"))
     phones = joined_phones(game)
     _setup_two(game)
     state = state_of(game)
@@ -255,9 +224,7 @@ def test_two_players_move_a_barbarian_for_trade_tokens_and_place_the_wandering_k
 
 
 def test_with_hands_on_phones_the_active_phone_moves_a_barbarian_for_tokens(client):
-    host(client)
-    client.post(reverse("new_game"), _form(players=2, two_players="on", play_mode="hands"))
-    game = Game.objects.get()
+    game = hosted_game(client, _form(players=2, two_players="on", play_mode="hands"))
     phones = joined_phones(game)
     _setup_two(game)
     state = state_of(game)

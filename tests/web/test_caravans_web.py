@@ -6,44 +6,24 @@ from django.urls import reverse
 from django.utils import translation
 
 from companion import engine, services
-from companion.models import Game, Record
+from companion.models import Game
 
-from .helpers import host, joined_phones, new_game_form, state_of
+from .helpers import host, joined_phones, state_of
+from .scenario_web import TABLE, assert_refused_without_a_board, hosted_game, offered_and_made, scenario_form
+from .scenario_web import post_act as _post, setup_on_first_spots as _setup, target_of_new_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
-TABLE = {"role": "table"}
-
-
 
 def _form(players=3, **extra):
-    return new_game_form(players, **{"board": "random", "scenario": "caravans", **extra})
+    return scenario_form("caravans", players, **extra)
 
 
 _state = state_of
 
 
-def _post(client, game, kind, role="table", **args):
-    return client.post(reverse("act", args=[game.code]),
-                       {"as": role, "type": kind, "idem": f"{kind}-{Record.objects.count()}-{sorted(args.items())}",
-                        **args})
-
-
-def _setup(game):
-    for _ in range(2 * game.seats.count()):
-        targets = engine.view(_state(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, TABLE, "place_settlement", {"corner": targets["settlement"][0]})
-        targets = engine.view(_state(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, TABLE, "place_road", {"edge": targets["road"][0]})
-    services.perform(game, TABLE, "roll", {"dice": [2, 3]})
-
-
 def test_the_form_offers_the_caravans_and_plays_to_12(client):
-    page = client.get(reverse("home")).content.decode()
-    assert 'value="caravans"' in page
-    assert client.post(reverse("new_game"), _form()).status_code == 302
-    game = Game.objects.get()
-    assert game.config["scenario"] == "caravans" and game.config["target"] == 12
+    game = offered_and_made(client, "caravans", _form(), 12)
     state = _state(game)
     assert state["board"]["layout"]["hexes"]["0,0"]["terrain"] == "oasis" and state["board"]["robber"] is None
     table = client.get(reverse("table", args=[game.code])).content.decode()
@@ -52,21 +32,15 @@ def test_the_form_offers_the_caravans_and_plays_to_12(client):
 
 
 def test_with_the_harbormaster_the_caravans_play_to_13(client):
-    assert client.post(reverse("new_game"), _form(harbormaster="on")).status_code == 302
-    assert Game.objects.get().config["target"] == 13
+    assert target_of_new_game(client, _form(harbormaster="on")) == 13
 
 
 def test_the_caravans_without_a_board_are_refused(client):
-    response = client.post(reverse("new_game"), _form(board="none", play_mode="paper"))
-    assert response.status_code == 422
-    assert "played on a board" in response.content.decode()
-    assert not Game.objects.exists()
+    assert_refused_without_a_board(client, _form())
 
 
 def test_a_vote_through_the_phones_secret_until_all_have_bid(client):
-    host(client)
-    client.post(reverse("new_game"), _form(play_mode="paper"))
-    game = Game.objects.get()
+    game = hosted_game(client, _form(play_mode="paper"))
     phones = joined_phones(game)
     _setup(game)
     state = _state(game)
@@ -154,9 +128,7 @@ def test_hands_bids_are_taken_from_the_hand_on_the_phone(client):
 
 
 def test_a_bid_can_be_taken_back_until_the_reveal_but_not_after(client):
-    host(client)
-    client.post(reverse("new_game"), _form(play_mode="paper"))
-    game = Game.objects.get()
+    game = hosted_game(client, _form(play_mode="paper"))
     phones = joined_phones(game)
     _setup(game)
     state = _state(game)
@@ -177,9 +149,7 @@ def test_a_bid_can_be_taken_back_until_the_reveal_but_not_after(client):
 
 
 def test_the_table_turns_the_oasis_on_a_board_entered_by_hand(client):
-    host(client)
-    client.post(reverse("new_game"), _form(board="manual", play_mode="paper"))
-    game = Game.objects.get()
+    game = hosted_game(client, _form(board="manual", play_mode="paper"))
     state = _state(game)
     assert state["phase"] == "board" and state["board"]["layout"]["hexes"]["0,0"]["terrain"] == "oasis"
     table = client.get(reverse("table", args=[game.code])).content.decode()

@@ -10,53 +10,26 @@ from django.urls import reverse
 from django.utils import translation
 
 from companion import services
-from companion.models import Game, Record
+from companion.models import Game
 from companion.layers.fishermen import rules as fish
 from companion.machinery import board as boards
+from tests.engine.test_fishermen import G, LAYOUT, SEA_OF, far_corners
 
-from .helpers import PLAYERS, TABLE, host, joined_phones, new_game_form, state_of
+from .helpers import PLAYERS, TABLE, host, joined_phones, state_of
+from .scenario_web import offered_and_made, post_act, scenario_form, target_of_new_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
-G = boards.geometry("base")
-LAKE = "0,0"
-
-
-
-def lake_layout() -> dict:
-    layout = boards.beginner_board()
-    layout["hexes"][LAKE] = {"terrain": "lake", "number": None}
-    layout["robber"] = None
-    spots = fish.ground_spots(layout)
-    layout["features"] = {"fishermen": {"grounds": dict(zip(spots, fish.GROUND_NUMBERS))}}
-    return layout
-
-
-LAYOUT = lake_layout()
-SEA_OF = {n: s for s, n in LAYOUT["features"]["fishermen"]["grounds"].items()}
-
-
-def far_corners(n=6):
-    chosen = []
-    for c in G.corners:
-        if fish.by_water(LAYOUT, c) or any(c == o or c in G.corner_corners[o] for o in chosen):
-            continue
-        chosen.append(c)
-        if len(chosen) == n:
-            return chosen
-    raise AssertionError
 
 
 def _form(players=3, **extra):
-    return new_game_form(players, **{"board": "random", "scenario": "fishermen", **extra})
+    return scenario_form("fishermen", players, **extra)
 
 
 _state = state_of
 
 
-def _post(client, game, kind, role="seat", **args):
-    return client.post(reverse("act", args=[game.code]),
-                       {"as": role, "type": kind, "idem": f"{kind}-{Record.objects.count()}-{sorted(args.items())}",
-                        **args})
+def _post(client, game, kind, role="seat", **args):  # here the phones act unless told
+    return post_act(client, game, kind, role, **args)
 
 
 def fishermen_game(play_mode="hands", seed=3):
@@ -81,12 +54,7 @@ def fishermen_game(play_mode="hands", seed=3):
 
 
 def test_the_form_offers_the_scenario_and_lays_out_its_board(client):
-    page = client.get(reverse("home")).content.decode()
-    assert 'value="fishermen"' in page
-    response = client.post(reverse("new_game"), _form())
-    assert response.status_code == 302, response.content.decode()[:2000]
-    game = Game.objects.get()
-    assert game.config["scenario"] == "fishermen" and game.config["target"] == 10
+    game = offered_and_made(client, "fishermen", _form(), 10)
     layout = game.config["board_layout"]
     assert sorted(layout["features"]["fishermen"]["grounds"].values()) == [4, 5, 6, 8, 9, 10]
     assert [h for h, x in layout["hexes"].items() if x["terrain"] == "lake"] and layout["robber"] is None
@@ -97,8 +65,7 @@ def test_the_form_offers_the_scenario_and_lays_out_its_board(client):
 
 
 def test_harbormaster_adds_a_point_to_the_scenarios_target(client):
-    client.post(reverse("new_game"), _form(harbormaster="on"))
-    assert Game.objects.get().config["target"] == 11
+    assert target_of_new_game(client, _form(harbormaster="on")) == 11
 
 
 def test_refused_with_cities_and_knights_and_without_a_board(client):

@@ -10,10 +10,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from companion import engine, services
-from companion.models import Game, Record
+from companion.models import Game
 from tests.engine.test_rivers import BANKS, G, LAYOUT, SITES, corner_of, dry_spots
 
-from .helpers import host, joined_phones, new_game_form, state_of
+from .helpers import host, joined_phones, state_of
+from .scenario_web import post_act as _post, scenario_form
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
@@ -22,16 +23,10 @@ TABLE = {"role": "table"}
 
 
 def _form(players=3, **extra):
-    return new_game_form(players, **{"board": "manual", "scenario": "rivers", **extra})
+    return scenario_form("rivers", players, **{"board": "manual", **extra})
 
 
 _state = state_of
-
-
-def _post(client, game, kind, role="table", **args):
-    return client.post(reverse("act", args=[game.code]),
-                       {"as": role, "type": kind, "idem": f"{kind}-{Record.objects.count()}-{sorted(args.items())}",
-                        **args})
 
 
 def _game(play_mode="hands", seed=5):

@@ -23,7 +23,7 @@ TABLE = {"role": "table"}
 
 
 def _form(players=3, **extra):
-    return scenario_form(tb.NAME, players, board="manual", **extra)
+    return scenario_form(tb.NAME, players, **{"board": "manual", **extra})
 
 
 def _enter_board(game):
