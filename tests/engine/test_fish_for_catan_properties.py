@@ -1,77 +1,53 @@
 """Random legal games of Fish for Catan: resources, gold, crews and the 6 fish shoals are
 conserved, the records replay to the live state, undo/redo round trips, and no view shows
-another seat's hand. The driver is Pirate Lairs' (Land Ho!'s taps and buttons, crews, pirates,
-lairs) plus fish fields turned over, tries for a shoal, catches and deliveries."""
-import json
+another seat's hand. The driver is the missions' shared one (tests/engine/missions_driver.py)
+with Pirate Lairs' part and this mission's: fish fields turned over, tries for a shoal,
+catches and deliveries."""
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import IllegalAction, apply, view
+from companion.engine import view
 from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import council, missions
+from companion.layers.explorers_pirates import council
 from companion.layers.explorers_pirates import rules as ep
 from companion.layers.fish_for_catan import rules as ff
-from tests.engine import test_explorers_pirates_properties as land_ho_driver
+from tests.engine import missions_driver as shared
 from tests.engine import test_pirate_lairs_properties as lairs_driver
 from tests.engine.played import Played
 
-NUMBERS = land_ho_driver.NUMBERS
 T = {"role": "table"}
 
 
 def config(players: int, mode: str, board: str = "beginner") -> dict:
-    colours = ("red", "blue", "white", "orange")[:players]
-    return {"rules": "explorers_pirates", "scenario": "fish_for_catan", "play_mode": mode, "dice_source": "virtual",
-            "board": board, "players": [{"name": f"P{i}", "color": c} for i, c in enumerate(colours)]}
+    return shared.config("fish_for_catan", players, mode, board)
 
 
-def _reveal(data, g: Played) -> None:
-    """What the face-down hex shows: fish (a free face), a gold river, sea or land."""
+def fish_offer(data, g: Played, hex_: str, area: str):
+    """A fish field with a face no other shows, while the area has room for one."""
+    fields = g.state["fish_mission"]["fields"]
+    free = [f for f in ff.FACES if f not in fields.values()]
+    most = (shared.scenario(g).get("fish") or ff.FISH_PER_AREA).get(area, 0)
+    if not free or shared.found_in(g.state, fields, area) >= most:
+        return None
+    return {"die": data.draw(st.sampled_from(free), label="face")}
+
+
+def fishing(data, g: Played) -> bool:
+    """In the movement phase: often a catch or a delivery the board offers, sometimes a try
+    for a shoal (a typed die or the server's)."""
     state = g.state
-    hex_ = state["explorers_pirates"]["reveal"]["hexes"][0]
-    terrain = data.draw(st.sampled_from(["fish", "fish", "gold_river", "sea", "forest", "pasture"]),
-                        label="turned over")
-    if terrain == "fish":
-        free = [f for f in range(1, 7) if f not in state["fish_mission"]["fields"].values()]
-        if free and land_ho_driver.try_act(g, "reveal_hex", T, hex=hex_, terrain="fish",
-                                           die=data.draw(st.sampled_from(free), label="face")):
-            return
-    if terrain == "gold_river" and land_ho_driver.try_act(g, "reveal_hex", T, hex=hex_, terrain="gold_river"):
-        return
-    area = state["board"]["layout"]["hexes"][hex_]["area"]
-    if terrain in ("sea", "fish", "gold_river") or state["explorers_pirates"]["stacks"][area] == 0:
-        g.act("reveal_hex", hex=hex_, terrain="sea")
-    else:
-        g.act("reveal_hex", hex=hex_, terrain=terrain, number=data.draw(st.sampled_from(NUMBERS)))
-
-
-def step(data, g: Played) -> None:
-    state = g.state
-    phase = state["phase"]
-    if phase == "reveal":
-        _reveal(data, g)
-        return
-    if phase == "movement":
-        e = state["explorers_pirates"]
-        moving = next((s for s in e["ships"] if s["id"] == e["moving"]), None)
-        if moving is not None and len(ep.ships_on(state, moving["edge"])) > ep.SHIPS_PER_PATH:
-            # passing through a full path it must sail on first (the core offers other ships' taps
-            # then too, which it refuses: reported to the lead)
-            g.act("move_ship", edge=ep.sailing_targets(state, moving)[0])
-            return
-        board = view(state, "table")["board"]
-        offered = [(kind, where) for kind in ("catch", "deliver") for where in board["targets"].get(kind) or ()]
-        if offered and data.draw(st.integers(0, 4), label="fish at once?") > 0:
-            kind, where = data.draw(st.sampled_from(offered), label="fishing tap")
-            g.act(board["actions"][kind], **({"hex": where} if kind == "catch" else {"edge": where}))
-            return  # what the board offers to tap is always allowed
-        if ff.view(None, state, "table")[1]["can_draw"] and data.draw(st.booleans(), label="try for a shoal?"):
-            typed = data.draw(st.one_of(st.none(), st.integers(1, 6)), label="die")
-            # (refused only with the moving ship on a full path, which it must leave first)
-            land_ho_driver.try_act(g, "draw_shoal", T, **({} if typed is None else {"die": typed}))
-            return
-    lairs_driver.step(data, g)
+    board = view(state, "table")["board"]
+    offered = [(kind, where) for kind in ("catch", "deliver") for where in board["targets"].get(kind) or ()]
+    if offered and data.draw(st.integers(0, 4), label="fish at once?") > 0:
+        kind, where = data.draw(st.sampled_from(offered), label="fishing tap")
+        g.act(board["actions"][kind], **({"hex": where} if kind == "catch" else {"edge": where}))
+        return True  # what the board offers to tap is always allowed
+    if ff.view(None, state, "table")[1]["can_draw"] and data.draw(st.booleans(), label="try for a shoal?"):
+        typed = data.draw(st.one_of(st.none(), st.integers(1, 6)), label="die")
+        g.act("draw_shoal", **({} if typed is None else {"die": typed}))  # (never from a full path: sailed on first)
+        return True
+    return False
 
 
 def shoals_out(state: dict) -> int:
@@ -88,17 +64,26 @@ def shoals_moved(entries: list) -> int:
     return drawn - back - lost
 
 
-def check_invariants(g: Played) -> None:
-    land_ho_driver.check_invariants(g, None)
+def shoals_watch(g: Played):
+    """A shoal comes onto the board only by a try, and leaves it only by a delivery, the
+    pirates or a rebuild: what a step's log says of them is what moved."""
+    out, seen = shoals_out(g.state), g.state["counters"]["log"]
+
+    def after() -> None:
+        assert shoals_out(g.state) - out == shoals_moved([e for e in g.state["log"] if e["n"] > seen])
+    return after
+
+
+def check_fish(g: Played) -> None:
+    """The 6 shoals, one field a face within the area's count, a shoal filling a hold, never
+    ashore."""
     state = g.state
-    for seat in range(len(state["players"])):
-        assert lairs_driver.crews_everywhere(state, seat) == missions.CREWS
     assert 0 <= shoals_out(state) <= ff.SHOALS and ff.supply(state) == ff.SHOALS - shoals_out(state)
     f = state["fish_mission"]
     layout = state["board"]["layout"]
     assert len(set(f["fields"].values())) == len(f["fields"])  # a face on one field only
-    for area, most in ff.FISH_PER_AREA.items():
-        assert sum(1 for h in f["fields"] if layout["hexes"][h]["area"] == area) <= most
+    for area, most in (shared.scenario(g).get("fish") or ff.FISH_PER_AREA).items():
+        assert shared.found_in(state, f["fields"], area) <= most
     for hex_, face in f["fields"].items():
         assert layout["hexes"][hex_]["terrain"] == "sea" and layout["hexes"][hex_]["fish"] == face
     assert len(set(f["shoals"])) == len(f["shoals"]) and set(f["shoals"]) <= set(f["fields"])
@@ -107,54 +92,23 @@ def check_invariants(g: Played) -> None:
         assert ff.SHOAL not in ship["cargo"] or ship["cargo"] == [ff.SHOAL]  # a shoal fills the hold
     for load in state["explorers_pirates"]["docks"].values():
         assert ff.SHOAL not in load
-    track = state["ep_missions"]["tracks"]["fish_for_catan"]
-    assert sorted(s for stack in track["stacks"].values() for s in stack) == list(range(len(state["players"])))
 
 
-def check_views(g: Played) -> None:
-    land_ho_driver.check_views(g)
-    state = g.state
-    table = view(state, "table")
-    for seat in range(len(state["players"])):
-        seen = view(state, seat)
-        assert seen["fish"] == table["fish"]  # all public
-        assert '"hand"' not in json.dumps({k: v for k, v in seen.items() if k != "me"})
+# Fish for Catan's own part: fish fields turned over, tries for a shoal, catches, deliveries.
+PART = shared.Part(view_key="fish", track="fish_for_catan", reveals={"fish": fish_offer}, movement=fishing,
+                   check=check_fish)
+DRIVER = shared.Driver(lairs_driver.PART, PART)  # the scenario plays Pirate Lairs too
+step, check_invariants, check_views = DRIVER.step, DRIVER.check_invariants, DRIVER.check_views
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data(), players=st.sampled_from([2, 3, 4]), mode=st.sampled_from(["hands", "paper"]),
        board=st.sampled_from(["beginner", "free"]))
 def test_random_games_keep_the_invariants(data, players, mode, board):
-    g = Played(config(players, mode, board), seed=data.draw(st.integers(0, 1000), label="seed"))
-    for _ in range(120):
-        if g.state["phase"] == "finished":
-            break
-        out, seen = shoals_out(g.state), g.state["counters"]["log"]
-        step(data, g)
-        check_invariants(g)
-        # a shoal comes onto the board only by a try, and leaves it only by a delivery, the pirates or a rebuild
-        assert shoals_out(g.state) - out == shoals_moved([e for e in g.state["log"] if e["n"] > seen])
-    check_views(g)
-    g.check_replay_and_undo()
+    DRIVER.play(data, config(players, mode, board), 120, watch=shoals_watch)
 
 
-class Replay:
-    """Actions from a state the test set up by hand (a shortcut is no action): applied again to
-    that state with the same chance, they give the live state."""
-
-    def __init__(self, g: Played):
-        self.g = g
-        self.mark()
-
-    def mark(self) -> None:
-        self.start = json.loads(json.dumps(self.g.state))
-        self.g.records.clear()
-
-    def check(self) -> None:
-        state = json.loads(json.dumps(self.start))
-        for record in self.g.records:
-            state, _ = apply(state, record["action"], self.g.chance)
-        assert state == self.g.state
+Replay = shared.Replay
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
@@ -232,12 +186,5 @@ def test_bad_input_is_refused_with_a_code_never_an_error(data, phase):
         if phase == "movement":
             g.act("reveal_hex", hex=hex_, terrain="fish", die=3)
             g.act("draw_shoal", die=data.draw(st.sampled_from([3, 4]), label="first try"))
-    kind = data.draw(st.sampled_from(OWN_ACTIONS), label="action")
-    garbage = st.one_of(land_ho_driver.GARBAGE, st.sampled_from([hex_ or "0,0", "fish", 3, 0, 7, "6", [1, 2]]))
-    args = {f: data.draw(garbage, label=f) for f in FIELDS if data.draw(st.booleans(), label=f"with {f}")}
-    actor = data.draw(st.sampled_from([{"role": "table"}, {"seat": 0}, {"seat": 1}]), label="actor")
-    try:
-        g.act(kind, actor=actor, **args)
-    except IllegalAction as refused:
-        assert refused.code
+    shared.garbage_action(data, g, OWN_ACTIONS, FIELDS, [hex_ or "0,0", "fish", 3, 0, 7, "6", [1, 2]])
     check_invariants(g)

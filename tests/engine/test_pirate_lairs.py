@@ -248,6 +248,21 @@ def test_without_gold_a_ship_cannot_leave_the_pirates():
     assert g.refused("move_ship", ship=ship["id"], edge=_step_paths(g, ship)[0]) == "not_enough_gold"
 
 
+def test_without_gold_the_board_offers_no_step_that_owes_the_toll():
+    g, hex_ = _moving_beside_pirates(BLUE)
+    ship = ship_of(g, RED)
+    if g.state["explorers_pirates"]["moving"] != ship["id"]:
+        g.act("choose_ship", ship=ship["id"])
+    assert g.targets()["sail"]  # with gold: every step on
+    g.state["gold"]["held"][RED] = 0
+    assert not g.targets().get("sail")  # on a path of the pirates' hex: any step owes the toll
+    g.state["gold"]["held"][RED] = 1
+    g.act("move_ship", ship=ship["id"], edge=_step_paths(g, ship)[0])  # the toll paid: once a turn
+    assert RED in [e["seat"] for e in g.state["log"] if e["kind"] == "ep_toll_paid"]
+    g.state["gold"]["held"][RED] = 0
+    assert g.targets().get("sail") == _step_paths(g, ship_of(g, RED))  # paid this turn: nothing more is due
+
+
 def test_a_chase_wins_on_a_six_only_once_per_ship_and_turn():
     g, hex_ = _moving_beside_pirates(BLUE)
     ship = ship_of(g, RED)

@@ -1,121 +1,68 @@
-"""Random legal games of Pirate Lairs: resources, gold and crews are conserved, the records
-replay to the live state, undo/redo round trips, and no view shows another seat's hand. The
-driver is Land Ho!'s (what the board offers to tap, a phone's buttons) plus the crews, the
-pirates, gold-river reveals and the conquest."""
+"""Random legal games of Pirate Lairs: resources, gold, crews and lair tokens are conserved,
+the records replay to the live state, undo/redo round trips, and no view shows another seat's
+hand. The driver is the missions' shared one (tests/engine/missions_driver.py: Land Ho!'s taps
+and buttons, crews, pirates) plus this mission's part: gold-river reveals and the conquest."""
 import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import view
 from companion.layers.explorers_pirates import missions
-from companion.layers.explorers_pirates import rules as ep
-from tests.engine import test_explorers_pirates_properties as land_ho_driver
+from companion.layers.pirate_lairs import rules as pl
+from tests.engine import missions_driver as shared
 from tests.engine.played import Played
 
-NUMBERS = land_ho_driver.NUMBERS
-T = {"role": "table"}
+NUMBERS = shared.NUMBERS
 
 
 def config(players: int, mode: str, board: str = "beginner") -> dict:
-    colours = ("red", "blue", "white", "orange")[:players]
-    return {"rules": "explorers_pirates", "scenario": "pirate_lairs", "play_mode": mode, "dice_source": "virtual",
-            "board": board, "players": [{"name": f"P{i}", "color": c} for i, c in enumerate(colours)]}
+    return shared.config("pirate_lairs", players, mode, board)
 
 
-def step(data, g: Played) -> None:
-    state = g.state
-    phase = state["phase"]
-    seat = state["turn"]["seat"]
-    try_act = land_ho_driver.try_act
-    if phase == "reveal":
-        hex_ = state["explorers_pirates"]["reveal"]["hexes"][0]
-        terrain = data.draw(st.sampled_from(["gold_river", "gold_river", "sea", "forest", "pasture", "mountains"]),
-                            label="turned over")
-        area = state["board"]["layout"]["hexes"][hex_]["area"]
-        layout = state["board"]["layout"]
-        rivers = sum(1 for h in state["pirate_lairs"]["lairs"] if layout["hexes"][h]["area"] == area)
-        if terrain == "gold_river" and state["pirate_lairs"]["stack"] > 0 and rivers < 3:
-            g.act("reveal_hex", hex=hex_, terrain=terrain)
-        elif terrain == "sea" or terrain == "gold_river" or state["explorers_pirates"]["stacks"][area] == 0:
-            g.act("reveal_hex", hex=hex_, terrain="sea")
-        else:
-            g.act("reveal_hex", hex=hex_, terrain=terrain, number=data.draw(st.sampled_from(NUMBERS)))
-        return
-    if phase == "pirate_steal":
-        if data.draw(st.booleans(), label="steal?"):
-            victim = data.draw(st.sampled_from(state["ep_missions"]["placing"]["victims"]), label="victim")
-            g.act("pirate_steal", victim=victim)
-        else:
-            g.act("pirate_spare")
-        return
-    if phase == "conquest":
-        conquest = state["pirate_lairs"]["conquest"]
-        if conquest["stage"] == "number":
-            g.act("conquer", number=data.draw(st.sampled_from(NUMBERS), label="lair number"))
-        elif data.draw(st.booleans(), label="typed?"):
-            g.act("hero_roll", dice=[data.draw(st.integers(1, 6)) for _ in conquest["tied"]])
-        else:
-            g.act("hero_roll")
-        return
-    if phase in ("main", "movement") and data.draw(st.integers(0, 3), label="crew step") == 0:
-        mine = ep.own_ships(state, seat)
-        me = land_ho_driver._actor(g, seat)
-        if phase == "main":
-            harbours = ep.harbours_of(state, seat)
-            if harbours:
-                try_act(g, "build_crew", me, corner=harbours[0])
-        elif mine:
-            ship = data.draw(st.sampled_from(mine), label="ship")
-            kind = data.draw(st.sampled_from(["load_crew", "unload_crew", "swap_cargo", "chase_pirates"]))
-            try_act(g, kind, T, ship=ship["id"])
-        return
-    land_ho_driver.step(data, g)
+def lair_offer(data, g: Played, hex_: str, area: str):
+    """A gold-river field while a lair token is left and the area has room for one."""
+    lairs = g.state["pirate_lairs"]
+    rivers = (shared.scenario(g).get("rivers") or {}).get(area, pl.RIVERS_PER_AREA)
+    return {} if lairs["stack"] > 0 and shared.found_in(g.state, lairs["lairs"], area) < rivers else None
 
 
-def crews_everywhere(state: dict, seat: int) -> int:
-    lairs = sum(l["crews"].count(seat) + l["beside"].count(seat) for l in state["pirate_lairs"]["lairs"].values())
-    return state["ep_missions"]["crews"][seat] + missions.crews_on_board(state, seat) + lairs
+def conquest(data, g: Played) -> None:
+    """The fallen lair's number, then the hero's roll (typed dice or the server's)."""
+    conquest = g.state["pirate_lairs"]["conquest"]
+    if conquest["stage"] == "number":
+        g.act("conquer", number=data.draw(st.sampled_from(NUMBERS), label="lair number"))
+    elif data.draw(st.booleans(), label="typed?"):
+        g.act("hero_roll", dice=[data.draw(st.integers(1, 6)) for _ in conquest["tied"]])
+    else:
+        g.act("hero_roll")
 
 
-def check_invariants(g: Played) -> None:
-    land_ho_driver.check_invariants(g, None)
-    state = g.state
-    for seat in range(len(state["players"])):
-        assert crews_everywhere(state, seat) == missions.CREWS
-    e = state["explorers_pirates"]
-    for load in [s["cargo"] for s in e["ships"]] + list(e["docks"].values()):
-        assert missions.used(load) <= missions.PLACES
-    for lair in state["pirate_lairs"]["lairs"].values():
-        assert len(lair["crews"]) <= 3
-    pirates = state["ep_missions"]["pirates"]
-    assert (pirates["hex"] is None) == (pirates["seat"] is None)
-    track = state["ep_missions"]["tracks"]["pirate_lairs"]
-    assert sorted(s for stack in track["stacks"].values() for s in stack) == list(range(len(state["players"])))
+def lair_crews(state: dict, seat: int) -> int:
+    return sum(l["crews"].count(seat) + l["beside"].count(seat) for l in state["pirate_lairs"]["lairs"].values())
 
 
-def check_views(g: Played) -> None:
-    land_ho_driver.check_views(g)
-    state = g.state
-    table = view(state, "table")
-    for seat in range(len(state["players"])):
-        seen = view(state, seat)
-        assert seen["pirate_lairs"] == table["pirate_lairs"]  # all public
-        assert '"hand"' not in json.dumps({k: v for k, v in seen.items() if k != "me"})
+def check_lairs(g: Played) -> None:
+    lairs = g.state["pirate_lairs"]
+    assert lairs["stack"] + len(lairs["lairs"]) == pl.LAIRS
+    for hex_, lair in lairs["lairs"].items():
+        assert len(lair["crews"]) <= pl.CREWS_TO_CONQUER
+        assert g.state["board"]["layout"]["hexes"][hex_]["terrain"] == "gold_river"
+
+
+# Pirate Lairs' own part: gold-river fields turned over, the conquest, the crews on lairs (the
+# board's "land" and "collect" taps are Land Ho!'s driver's).
+PART = shared.Part(view_key="pirate_lairs", track="pirate_lairs", reveals={"gold_river": lair_offer},
+                   phases={"conquest": conquest}, crews=lair_crews, check=check_lairs)
+DRIVER = shared.Driver(PART)
+step, crews_everywhere = DRIVER.step, DRIVER.crews_everywhere
+check_invariants, check_views = DRIVER.check_invariants, DRIVER.check_views
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data(), players=st.sampled_from([2, 3, 4]), mode=st.sampled_from(["hands", "paper"]),
        board=st.sampled_from(["beginner", "free"]))
 def test_random_games_keep_the_invariants(data, players, mode, board):
-    g = Played(config(players, mode, board), seed=data.draw(st.integers(0, 1000), label="seed"))
-    for _ in range(80):
-        if g.state["phase"] == "finished":
-            break
-        step(data, g)
-        check_invariants(g)
-    check_views(g)
-    g.check_replay_and_undo()
+    DRIVER.play(data, config(players, mode, board), 80)
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
@@ -161,7 +108,6 @@ FIELDS = ("edge", "corner", "hex", "ship", "count", "victim", "take", "die", "di
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data(), phase=st.sampled_from(["main", "movement", "pirates", "pirate_steal", "conquest", "reveal"]))
 def test_bad_input_is_refused_with_a_code_never_an_error(data, phase):
-    from companion.engine import IllegalAction
     g = Played(config(3, "hands"))
     hex_ = None
     if phase in ("pirates", "pirate_steal"):
@@ -187,11 +133,4 @@ def test_bad_input_is_refused_with_a_code_never_an_error(data, phase):
         g.act("end_turn")
         if data.draw(st.booleans(), label="hero stage?"):
             g.act("conquer", number=5)
-    kind = data.draw(st.sampled_from(OWN_ACTIONS), label="action")
-    garbage = st.one_of(land_ho_driver.GARBAGE, st.sampled_from([hex_ or "0,0", "7", 1, 2, [1, 2], [9]]))
-    args = {f: data.draw(garbage, label=f) for f in FIELDS if data.draw(st.booleans(), label=f"with {f}")}
-    actor = data.draw(st.sampled_from([{"role": "table"}, {"seat": 0}, {"seat": 1}]), label="actor")
-    try:
-        g.act(kind, actor=actor, **args)
-    except IllegalAction as refused:
-        assert refused.code
+    shared.garbage_action(data, g, OWN_ACTIONS, FIELDS, [hex_ or "0,0", "7", 1, 2, [1, 2], [9]])

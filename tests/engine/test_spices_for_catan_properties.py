@@ -1,95 +1,43 @@
 """Random legal games of Spices for Catan: resources, gold, crews and the 24 spice sacks are
 conserved, the villages' merchants and building rights agree, the records replay to the live
-state, undo/redo round trips, and no view shows another seat's hand. The driver is Land Ho!'s
-(what the board offers to tap, a phone's buttons) plus crews, pirates, spice-field reveals,
-merchants, deliveries and quick gold."""
-import json
-
+state, undo/redo round trips, and no view shows another seat's hand. The driver is the
+missions' shared one (tests/engine/missions_driver.py) with Fish for Catan's part and this
+mission's: spice-field reveals, merchants, deliveries and quick gold."""
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import IllegalAction, view
+from companion.engine import IllegalAction
 from companion.layers.explorers_pirates import board as sea
 from companion.layers.explorers_pirates import council, missions
 from companion.layers.explorers_pirates import rules as ep
 from companion.layers.spices_for_catan import rules as sp
-from tests.engine import test_explorers_pirates_properties as land_ho_driver
+from tests.engine import missions_driver as shared
+from tests.engine import test_fish_for_catan_properties as fish_driver
 from tests.engine.played import Played
 
-NUMBERS = land_ho_driver.NUMBERS
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
-T = {"role": "table"}
 
 
 def config(players: int, mode: str, board: str = "beginner") -> dict:
-    colours = ("red", "blue", "white", "orange")[:players]
-    return {"rules": "explorers_pirates", "scenario": "spices_for_catan", "play_mode": mode,
-            "dice_source": "virtual", "board": board,
-            "players": [{"name": f"P{i}", "color": c} for i, c in enumerate(colours)]}
+    return shared.config("spices_for_catan", players, mode, board)
 
 
-def _reveal(data, g: Played) -> None:
-    state = g.state
-    hex_ = state["explorers_pirates"]["reveal"]["hexes"][0]
-    layout = state["board"]["layout"]
-    area = layout["hexes"][hex_]["area"]
-    terrain = data.draw(st.sampled_from(["spice", "spice", "fish", "sea", "forest", "pasture", "mountains"]),
-                        label="turned over")
-    if terrain == "fish" and land_ho_driver.try_act(g, "reveal_hex", T, hex=hex_, terrain="fish",
-                                                    die=data.draw(st.integers(1, 6), label="die face")):
-        return  # (the fish mission's own refusals: every face or field taken, then as sea below)
-    found = sum(1 for h in state["spices_for_catan"]["villages"] if layout["hexes"][h]["area"] == area)
-    left = [b for b, n in sp.benefits_left(state).items() if n > 0]
-    if terrain == "spice" and found < sp.SPICES_PER_AREA and left:
-        g.act("reveal_hex", hex=hex_, terrain="spice", benefit=data.draw(st.sampled_from(left), label="benefit"))
-    elif terrain in ("spice", "fish", "sea") or state["explorers_pirates"]["stacks"][area] == 0:
-        g.act("reveal_hex", hex=hex_, terrain="sea")
-    else:
-        g.act("reveal_hex", hex=hex_, terrain=terrain, number=data.draw(st.sampled_from(NUMBERS), label="token"))
+def spice_offer(data, g: Played, hex_: str, area: str):
+    """A spice field with a benefit still face down, while the area has room for one."""
+    left = [b for b, n in sp.benefits_left(g.state).items() if n > 0]
+    most = (shared.scenario(g).get("spices") or {}).get(area, sp.SPICES_PER_AREA)
+    if not left or shared.found_in(g.state, g.state["spices_for_catan"]["villages"], area) >= most:
+        return None
+    return {"benefit": data.draw(st.sampled_from(left), label="benefit")}
 
 
-def step(data, g: Played) -> None:
-    state = g.state
-    phase = state["phase"]
-    seat = state["turn"]["seat"]
-    try_act = land_ho_driver.try_act
-    if phase == "reveal":
-        _reveal(data, g)
-        return
-    if phase == "pirate_steal":
-        if data.draw(st.booleans(), label="steal?"):
-            g.act("pirate_steal", victim=data.draw(st.sampled_from(state["ep_missions"]["placing"]["victims"])))
-        else:
-            g.act("pirate_spare")
-        return
-    e = state["explorers_pirates"]
-    moving = next((s for s in e["ships"] if s["id"] == e["moving"]), None)
-    if phase == "movement" and moving and len(ep.ships_on(state, moving["edge"])) > ep.SHIPS_PER_PATH:
-        # passing through a full path: it sails on (the core still offers other ships' taps,
-        # which it refuses then: /tmp/requests_spices.md)
-        g.act("move_ship", edge=data.draw(st.sampled_from(ep.sailing_targets(state, moving)), label="sail on"))
-        return
-    if phase in ("main", "movement") and data.draw(st.integers(0, 2), label="mission step") == 0:
-        me = land_ho_driver._actor(g, seat)
-        mine = ep.own_ships(state, seat)
-        if phase == "main":
-            if data.draw(st.integers(0, 2), label="crew or gold"):
-                harbours = ep.harbours_of(state, seat)
-                if harbours:
-                    try_act(g, "build_crew", me, corner=harbours[0])
-            else:
-                try_act(g, "quick_gold", me, resource=data.draw(st.sampled_from(RESOURCES), label="resource"))
-        elif mine:
-            ship = data.draw(st.sampled_from(mine), label="ship")
-            kind = data.draw(st.sampled_from(["load_crew", "load_crew", "swap_cargo", "swap_cargo", "unload_crew",
-                                              "chase_pirates", "place_merchant", "deliver_spices"]), label="kind")
-            villages = sorted(state["spices_for_catan"]["villages"])
-            args = {"ship": ship["id"]}
-            if kind == "place_merchant" and villages:
-                args["hex"] = data.draw(st.sampled_from(villages), label="village")
-            try_act(g, kind, T, **args)
-        return
-    land_ho_driver.step(data, g)
+def quick_gold(data, g: Played, seat: int, actor) -> None:
+    shared.try_act(g, "quick_gold", actor, resource=data.draw(st.sampled_from(RESOURCES), label="resource"))
+
+
+def merchant_args(data, g: Played, ship: dict) -> dict:
+    villages = sorted(g.state["spices_for_catan"]["villages"])
+    return {"hex": data.draw(st.sampled_from(villages), label="village")} if villages else {}
 
 
 def sacks_everywhere(state: dict) -> int:
@@ -98,21 +46,12 @@ def sacks_everywhere(state: dict) -> int:
     return s["supply"] + sum(v["sacks"] for v in s["villages"].values()) + sp.sacks_aboard(state)
 
 
-def crews_everywhere(state: dict, seat: int) -> int:
-    return (state["ep_missions"]["crews"][seat] + missions.crews_on_board(state, seat)
-            + sp.crews_in_villages(state, seat))
-
-
-def check_invariants(g: Played) -> None:
-    land_ho_driver.check_invariants(g, None)
+def check_spices(g: Played) -> None:
+    """The 24 sacks, one merchant a player a village, building only with a merchant there,
+    the benefits and the area's count of villages."""
     state = g.state
     n = len(state["players"])
     assert sacks_everywhere(state) == sp.SACKS
-    for seat in range(n):
-        assert crews_everywhere(state, seat) == missions.CREWS
-    e = state["explorers_pirates"]
-    for load in [s["cargo"] for s in e["ships"]] + list(e["docks"].values()):
-        assert missions.used(load) <= missions.PLACES
     layout = state["board"]["layout"]
     for hex_, village in state["spices_for_catan"]["villages"].items():
         assert len(set(village["crews"])) == len(village["crews"])  # one merchant a player
@@ -122,37 +61,27 @@ def check_invariants(g: Played) -> None:
     for benefit, left in sp.benefits_left(state).items():
         assert 0 <= left <= sp.BENEFITS[benefit]
     for area in sea.AREAS:
-        assert sum(1 for h in state["spices_for_catan"]["villages"] if layout["hexes"][h]["area"] == area) <= 3
+        assert shared.found_in(state, state["spices_for_catan"]["villages"], area) <= sp.SPICES_PER_AREA
     for corner, owner in state["board"]["pieces"]["settlements"].items():
         for p in sea.corner_positions(corner):
             cell = layout["hexes"].get(p) or {}
             assert "open_to" not in cell or owner in cell["open_to"] or owner >= n
-    track = state["ep_missions"]["tracks"]["spices_for_catan"]
-    assert sorted(s for stack in track["stacks"].values() for s in stack) == list(range(n))
 
 
-def check_views(g: Played) -> None:
-    land_ho_driver.check_views(g)
-    state = g.state
-    table = view(state, "table")
-    for seat in range(len(state["players"])):
-        seen = view(state, seat)
-        assert seen["spices_for_catan"] == table["spices_for_catan"]  # all public
-        assert '"hand"' not in json.dumps({k: v for k, v in seen.items() if k != "me"})
+# Spices for Catan's own part: spice fields turned over, merchants, deliveries, quick gold.
+PART = shared.Part(view_key="spices_for_catan", track="spices_for_catan", reveals={"spice": spice_offer},
+                   main=(quick_gold,), ships={"place_merchant": merchant_args, "deliver_spices": lambda *a: {}},
+                   crews=sp.crews_in_villages, check=check_spices)
+DRIVER = shared.Driver(fish_driver.PART, PART)  # the scenario plays Fish for Catan too
+step, crews_everywhere = DRIVER.step, DRIVER.crews_everywhere
+check_invariants, check_views = DRIVER.check_invariants, DRIVER.check_views
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data(), players=st.sampled_from([2, 3, 4]), mode=st.sampled_from(["hands", "paper"]),
        board=st.sampled_from(["beginner", "free"]))
 def test_random_games_keep_the_invariants(data, players, mode, board):
-    g = Played(config(players, mode, board), seed=data.draw(st.integers(0, 1000), label="seed"))
-    for _ in range(120):
-        if g.state["phase"] == "finished":
-            break
-        step(data, g)
-        check_invariants(g)
-    check_views(g)
-    g.check_replay_and_undo()
+    DRIVER.play(data, config(players, mode, board), 120)
 
 
 def _put(state: dict, ship: dict, corner: str) -> None:
@@ -320,11 +249,4 @@ def test_bad_input_is_refused_with_a_code_never_an_error(data, phase):
         g.state["phase"] = "reveal"
         if phase == "movement":
             g.act("reveal_hex", hex=hex_, terrain="spice", benefit="quick_gold")
-    kind = data.draw(st.sampled_from(OWN_ACTIONS), label="action")
-    garbage = st.one_of(land_ho_driver.GARBAGE, st.sampled_from([hex_, "spice", "quick_gold", "fast_travel", 1, 2]))
-    args = {f: data.draw(garbage, label=f) for f in FIELDS if data.draw(st.booleans(), label=f"with {f}")}
-    actor = data.draw(st.sampled_from([{"role": "table"}, {"seat": 0}, {"seat": 1}]), label="actor")
-    try:
-        g.act(kind, actor=actor, **args)
-    except IllegalAction as refused:
-        assert refused.code
+    shared.garbage_action(data, g, OWN_ACTIONS, FIELDS, [hex_, "spice", "quick_gold", "fast_travel", 1, 2])

@@ -2,60 +2,29 @@
 scenario to 15 points, both mission tracks and the fish panel on the table, a fish field turned
 over from the phone (its die face), a shoal drawn with a die typed on the phone, drawn on every
 screen, caught by a ship beside it (a tap and a button) and delivered at the Council of Catan
-(the marker moves on), refusals as clear words in English and Polish."""
-import copy
+(the marker moves on), refusals as clear words in English and Polish, and random games'
+screens in both languages."""
 import re
 
 import pytest
 from django.urls import reverse
 
-from companion import engine, services
+from companion import engine
 from companion.layers.explorers_pirates import board as sea
 from companion.layers.explorers_pirates import council
-from companion.models import Game, Record, Snapshot
 
-from .helpers import host, joined_phones, new_game_form, state_of
+from . import missions_web as web
+from .helpers import state_of
+from .missions_web import edit as _edit
+from .missions_web import on_field as _on_field
+from .missions_web import page as _page
+from .missions_web import post as _post
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
 
-def _form(players=3, **extra):
-    return new_game_form(players, **{"rules": "explorers_pirates", "scenario": "fish_for_catan", "board": "beginner",
-                                     "target": "", **extra})
-
-
-def _post(client, game, kind, role="table", **args):
-    return client.post(reverse("act", args=[game.code]),
-                       {"as": role, "type": kind, "idem": f"{kind}-{Record.objects.count()}-{sorted(args.items())}",
-                        **args})
-
-
-def _page(client, game, role="seat"):
-    return client.get(reverse("table" if role == "table" else "seat", args=[game.code])).content.decode()
-
-
 def _game(client, players=3, **extra):
-    host(client)
-    assert client.post(reverse("new_game"), _form(players, **extra)).status_code == 302
-    game = Game.objects.get()
-    return game, joined_phones(game)
-
-
-def _edit(game, change) -> None:
-    """Change the current state (a test's shortcut, as the engine tests do): stored as a
-    snapshot at the game's version, so the records before it are not replayed over it."""
-    game.refresh_from_db()
-    state, history = services.current_state(game)
-    state = copy.deepcopy(state)
-    change(state)
-    Snapshot.objects.update_or_create(game=game, seq=game.version,
-                                      defaults={"state": state, "history": copy.deepcopy(history)})
-    services.forget_cache()
-
-
-def _on_field(page: str, mission: str, field: int, seat: int) -> bool:
-    return bool(re.search(rf'data-testid="ep-track-field-{mission}-{field}">(?:(?!ep-track-field).)*?'
-                          rf'data-testid="ep-marker-{mission}-{seat}"', page, re.S))
+    return web.new_game(client, "fish_for_catan", players, **extra)
 
 
 def test_the_form_offers_fish_for_catan_to_15_and_the_table_shows_both_missions(client):
@@ -69,7 +38,7 @@ def test_the_form_offers_fish_for_catan_to_15_and_the_table_shows_both_missions(
         assert f'data-testid="ep-track-{mission}"' in table
         assert all(_on_field(table, mission, 0, seat) for seat in range(3))  # every marker on "S"
     assert "6 fish shoals left" in table and "0 on fish fields" in table
-    assert "the first to 15 points in their own turn wins" in table
+    assert "First to 15 VP in their own turn wins." in table  # the shared scoreboard's goal
 
 
 def _reveal_pending(game, seat=0):
@@ -160,3 +129,9 @@ def test_a_fish_field_a_shoal_drawn_caught_and_delivered_from_the_phone(client):
     assert "6 fish shoals left" in table
     assert f"Ala&#x27;s ship {ship} delivers a fish shoal to the Council of Catan." in table
     assert engine.view(state, "table")["fish"]["supply"] == 6
+
+
+# Random legal games rendered every few steps, in English and Polish: never a bare log kind.
+RAW_KIND = re.compile(r"\b(?:ep|pl|ff|gold)_[a-z_]+\b")
+test_every_screen_of_random_games_renders_in_english_and_polish = web.random_screens_test(
+    "tests.engine.test_fish_for_catan_properties", 15, ("ff-layer", "ff-panel"), RAW_KIND)

@@ -6,48 +6,28 @@ markers moving on, refusals as clear words, in English and Polish."""
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from django.urls import reverse
 
-from companion import engine, services
+from companion import engine
 from companion.layers.gold import rules as gold
 from companion.machinery import hands
-from companion.models import Game, Record, Snapshot
+from companion.models import Game
 
-from .helpers import host, joined_phones, new_game_form, state_of
+from . import missions_web as web
+from .helpers import host, joined_phones, state_of
+from .missions_web import edit as _edit
+from .missions_web import page as _page
+from .missions_web import post as _post
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
 
 def _form(players=3, **extra):
-    return new_game_form(players, **{"rules": "explorers_pirates", "scenario": "pirate_lairs", "board": "beginner",
-                                     "target": "", **extra})
-
-
-def _post(client, game, kind, role="table", **args):
-    return client.post(reverse("act", args=[game.code]),
-                       {"as": role, "type": kind, "idem": f"{kind}-{Record.objects.count()}-{sorted(args.items())}",
-                        **args})
-
-
-def _page(client, game, role="seat"):
-    return client.get(reverse("table" if role == "table" else "seat", args=[game.code])).content.decode()
+    return web.form("pirate_lairs", players, **extra)
 
 
 def _game(client, players=3, **extra):
-    host(client)
-    assert client.post(reverse("new_game"), _form(players, **extra)).status_code == 302
-    game = Game.objects.get()
-    return game, joined_phones(game)
-
-
-def _edit(game, change) -> None:
-    """Change the stored state (a test's shortcut, as the engine tests do)."""
-    snapshot = Snapshot.objects.filter(game=game).order_by("-seq").first()
-    change(snapshot.state)
-    snapshot.save()
-    services.forget_cache()
+    return web.new_game(client, "pirate_lairs", players, **extra)
 
 
 def _give(state: dict, seat: int, cards: dict) -> None:
@@ -57,9 +37,7 @@ def _give(state: dict, seat: int, cards: dict) -> None:
 
 
 def _on_field(page: str, field: int, seat: int) -> bool:
-    """Does the table's Pirate Lairs track show the seat's marker on that field?"""
-    return bool(re.search(rf'data-testid="ep-track-field-pirate_lairs-{field}">(?:(?!ep-track-field).)*?'
-                          rf'data-testid="ep-marker-pirate_lairs-{seat}"', page, re.S))
+    return web.on_field(page, "pirate_lairs", field, seat)
 
 
 def test_the_form_offers_pirate_lairs_to_12_and_the_table_shows_the_mission(client):
@@ -307,9 +285,9 @@ def test_a_lair_conquered_its_number_the_heros_roll_as_the_rulebooks_example_and
     assert "Ala holds its +1 VP card" in table
     assert "0 pirate lairs stand" in table and "1 conquered" in table
     # The phone's points by source: the mission's (field 2 + the +1 card).
-    vp = engine.view(state, 0)["me"]["vp_sources"]["missions"]
+    vp = engine.view(state, 0)["me"]["vp_sources"]["mission_pirate_lairs"]
     assert vp == state["ep_missions"]["track_vp"]["pirate_lairs"][2] + 1
-    assert "Missions (tracks and +1 VP cards)" in _page(ala, game)
+    assert "Mission “Pirate Lairs” (its track and +1 VP card)" in _page(ala, game)
     # In Polish.
     table = client.get(reverse("table", args=[game.code]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert "Misja „Obozy Piratów”" in table and "Ala ma jej kartę +1 PZ" in table
@@ -342,39 +320,10 @@ def test_the_free_placement_from_the_phones_harbour_settlements_first(client):
     assert "target-start-harbour" in _page(bartek, game)
 
 
-LOG = re.compile(r'<section id="log".*?</section>', re.S)
+# Random legal games rendered every few steps, in English and Polish: never a bare log kind.
 RAW_KIND = re.compile(r"\b(?:ep|pl|gold)_[a-z_]+\b")
-
-
-@settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck))
-@given(data=st.data(), mode=st.sampled_from(["hands", "paper"]))
-def test_every_screen_of_random_games_renders_in_english_and_polish(client, data, mode):
-    """Random legal games (the engine tests' driver): every few steps the table and a phone
-    render, in English and Polish, every log line in words (never a bare log kind)."""
-    from tests.engine.played import Played
-    from tests.engine.test_pirate_lairs_properties import config, step
-
-    Game.objects.all().delete()
-    services.forget_cache()
-    cfg = {**config(3, mode, data.draw(st.sampled_from(["beginner", "free"]), label="board")), "target": 12}
-    game = services.create_game({**cfg, "dice_source": "virtual"}, seed=1)
-    host(client, game)
-    phone = joined_phones(game)[0]
-    g = Played(cfg, seed=data.draw(st.integers(0, 1000), label="seed"))
-    for n in range(48):
-        if g.state["phase"] == "finished":
-            break
-        step(data, g)
-        if n % 16 == 15:
-            _edit(game, lambda s: (s.clear(), s.update(g.state)))
-            for language in ("en", "pl"):
-                for page in (client.get(reverse("table", args=[game.code]), HTTP_ACCEPT_LANGUAGE=language),
-                             phone.get(reverse("seat", args=[game.code]), HTTP_ACCEPT_LANGUAGE=language)):
-                    assert page.status_code == 200
-                    html = page.content.decode()
-                    assert 'data-testid="ep-stage"' in html or 'data-testid="ep-panel"' in html
-                    log = LOG.search(html)
-                    assert log and not RAW_KIND.search(log.group(0)), RAW_KIND.search(log.group(0) if log else "")
+test_every_screen_of_random_games_renders_in_english_and_polish = web.random_screens_test(
+    "tests.engine.test_pirate_lairs_properties", 12, ("ep-stage", "ep-panel"), RAW_KIND)
 
 
 def test_crews_landed_on_a_lair_by_tapping_it_on_the_phone(client):

@@ -7,56 +7,29 @@ import re
 
 import pytest
 from django.urls import reverse
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from companion import engine, services
+from companion import engine
 from companion.layers.explorers_pirates import board as sea
 from companion.layers.explorers_pirates import council
 from companion.layers.gold import rules as gold
-from companion.models import Game, Record, Snapshot
 
-from .helpers import host, joined_phones, new_game_form, state_of
+from . import missions_web as web
+from .helpers import state_of
+from .missions_web import edit as _edit
+from .missions_web import page as _page
+from .missions_web import post as _post
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
 WEST = sea.offset_to_axial(7, 1)  # the north area's westernmost hex of its middle row: open sea west of it
 
 
-def _form(players=3, **extra):
-    return new_game_form(players, **{"rules": "explorers_pirates", "scenario": "spices_for_catan", "board": "beginner",
-                                     "target": "", **extra})
-
-
-def _post(client, game, kind, role="table", **args):
-    return client.post(reverse("act", args=[game.code]),
-                       {"as": role, "type": kind, "idem": f"{kind}-{Record.objects.count()}-{sorted(args.items())}",
-                        **args})
-
-
-def _page(client, game, role="seat", language="en"):
-    return client.get(reverse("table" if role == "table" else "seat", args=[game.code]),
-                      HTTP_ACCEPT_LANGUAGE=language).content.decode()
-
-
 def _game(client, players=3, **extra):
-    host(client)
-    assert client.post(reverse("new_game"), _form(players, **extra)).status_code == 302
-    game = Game.objects.get()
-    return game, joined_phones(game)
-
-
-def _edit(game, change) -> None:
-    """Change the stored state (a test's shortcut, as the engine tests do)."""
-    snapshot = Snapshot.objects.filter(game=game).order_by("-seq").first()
-    change(snapshot.state)
-    snapshot.save()
-    services.forget_cache()
+    return web.new_game(client, "spices_for_catan", players, **extra)
 
 
 def _on_field(page: str, field: int, seat: int) -> bool:
-    return bool(re.search(rf'data-testid="ep-track-field-spices_for_catan-{field}">(?:(?!ep-track-field).)*?'
-                          rf'data-testid="ep-marker-spices_for_catan-{seat}"', page, re.S))
+    return web.on_field(page, "spices_for_catan", field, seat)
 
 
 def test_the_form_offers_spices_for_catan_to_15_and_the_table_shows_both_missions(client):
@@ -68,7 +41,7 @@ def test_the_form_offers_spices_for_catan_to_15_and_the_table_shows_both_mission
     assert 'data-testid="ep-track-spices_for_catan"' in table and 'data-testid="ep-track-fish_for_catan"' in table
     assert all(_on_field(table, 0, seat) for seat in range(3))
     assert "0 spice villages found" in table and "24 of 24 spice sacks in the supply" in table
-    assert "the first to 15 points in their own turn wins" in table
+    assert "First to 15 VP in their own turn wins." in table  # the shared scoreboard's goal
     table = _page(client, game, "table", "pl")
     assert "0 odkrytych wiosek przypraw" in table and "24 z 24 worków przypraw w zasobach" in table
 
@@ -208,36 +181,7 @@ def test_quick_gold_from_the_phone(client):
     assert "You have used quick gold as often as your villages allow this turn." in response.content.decode()
 
 
-LOG = re.compile(r'<section id="log".*?</section>', re.S)
+# Random legal games rendered every few steps, in English and Polish: never a bare log kind.
 RAW_KIND = re.compile(r"\b(?:ep|sp|gold)_[a-z_]+\b")
-
-
-@settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck))
-@given(data=st.data(), mode=st.sampled_from(["hands", "paper"]))
-def test_every_screen_of_random_games_renders_in_english_and_polish(client, data, mode):
-    """Random legal games (the engine tests' driver): every few steps the table and a phone
-    render, in English and Polish, every log line in words (never a bare log kind)."""
-    from tests.engine.played import Played
-    from tests.engine.test_spices_for_catan_properties import config, step
-
-    Game.objects.all().delete()
-    services.forget_cache()
-    cfg = {**config(3, mode, data.draw(st.sampled_from(["beginner", "free"]), label="board")), "target": 15}
-    game = services.create_game({**cfg, "dice_source": "virtual"}, seed=1)
-    host(client, game)
-    phone = joined_phones(game)[0]
-    g = Played(cfg, seed=data.draw(st.integers(0, 1000), label="seed"))
-    for n in range(48):
-        if g.state["phase"] == "finished":
-            break
-        step(data, g)
-        if n % 16 == 15:
-            _edit(game, lambda s: (s.clear(), s.update(g.state)))
-            for language in ("en", "pl"):
-                for page in (client.get(reverse("table", args=[game.code]), HTTP_ACCEPT_LANGUAGE=language),
-                             phone.get(reverse("seat", args=[game.code]), HTTP_ACCEPT_LANGUAGE=language)):
-                    assert page.status_code == 200
-                    html = page.content.decode()
-                    assert 'data-testid="sp-layer"' in html or 'data-testid="sp-panel"' in html
-                    log = LOG.search(html)
-                    assert log and not RAW_KIND.search(log.group(0)), RAW_KIND.search(log.group(0) if log else "")
+test_every_screen_of_random_games_renders_in_english_and_polish = web.random_screens_test(
+    "tests.engine.test_spices_for_catan_properties", 15, ("sp-layer", "sp-panel"), RAW_KIND)

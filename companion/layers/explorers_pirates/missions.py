@@ -559,8 +559,22 @@ def targets(state: dict, seat: int) -> dict:
                         if room(s["cargo"]) >= 1 and ep._own_harbour_ends(state, s)})
         return {"crew_dock": docks, "crew_ship": ships}
     if phase == "movement":
-        return {"chase": sorted({s["edge"] for s in fit_to_chase(state, seat)})}
+        return {"chase": sorted({s["edge"] for s in fit_to_chase(state, seat)}), **_toll_bound_sails(state, seat)}
     return {}
+
+
+def _toll_bound_sails(state: dict, seat: int) -> dict:
+    """The moving ship's sailing taps without the steps whose toll its owner cannot pay (none
+    when nothing is due: the core's taps stand)."""
+    e, m = ep.part(state), part(state)
+    ship = next((s for s in e["ships"] if s["id"] == e["moving"]), None)
+    hex_, owner = m["pirates"]["hex"], m["pirates"]["seat"]
+    if ship is None or hex_ is None or owner == seat or ship["id"] in _this_turn(state, "tolls") \
+            or gold.held(state, seat) >= TOLL:
+        return {}
+    if hex_ in ship["edge"].split("|"):
+        return {"sail": []}  # every step off a path of the pirates' hex costs the toll
+    return {"sail": [edge for edge in ep.sailing_targets(state, ship) if hex_ not in edge.split("|")]}
 
 
 BOARD_ACTIONS = {"pirates": ("place_pirates",), "victim": ("pirate_steal",), "crew_dock": ("build_crew",),

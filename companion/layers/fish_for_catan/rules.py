@@ -46,9 +46,8 @@ Readings where the text leaves a choice or has only pictures (ours, for the tabl
 from __future__ import annotations
 
 from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import council, missions, placement
+from companion.layers.explorers_pirates import council, fields, missions, placement
 from companion.layers.explorers_pirates import rules as ep
-from companion.layers.gold import rules as gold
 from companion.layers.land_ho import rules as land_ho
 from companion.machinery.composition import Actions, Layer, scenario
 from companion.machinery.errors import IllegalAction
@@ -113,53 +112,27 @@ def tried(state: dict) -> bool:
 # ---------------------------------------------------------------- finding a fish field
 
 
-def _set_cell(state: dict, hex_: str, **changes) -> None:
+def _fish_found(step: Step, hex_: str, area: str | None, seat: int) -> fields.Found:
+    """A fish field: sea with a die face (one field a face), at most the area's count."""
+    state = step.state
+    if step.args.get("die") in (None, ""):
+        raise IllegalAction("ff_face_needed")
+    face = whole_number(step.args.get("die"), "ff_bad_face")
+    if face not in FACES:
+        raise IllegalAction("ff_bad_face")
+    f = part(state)
+    if face in f["fields"].values():
+        raise IllegalAction("ff_face_taken", face=face)
     layout = state["board"]["layout"]
-    cell = {**layout["hexes"][hex_], **changes}
-    state["board"]["layout"] = {**layout, "hexes": {**layout["hexes"], hex_: cell}}  # layouts are shared: a new one
+    if sum(1 for h in f["fields"] if sea.area_of(layout, h) == area) >= fish_per_area(step.rules).get(area, 0):
+        raise IllegalAction("ff_no_fish_left", area=area)
+    f["fields"][hex_] = face
+    return fields.Found(cell={"terrain": sea.SEA, "number": None, "fish": face}, gold=FISH_GOLD, reason="fish",
+                        log=("ff_fish_found", {"seat": seat, "hex": hex_, "face": face}), record={"fish": face})
 
 
-def _reveal_wrap(handler):
-    """reveal_hex: a fish field is sea with a die face and no number token; 2 gold."""
-    def reveal(step: Step) -> None:
-        if step.args.get("terrain") != FISH:
-            handler(step)
-            return
-        state = step.state
-        e = ep.part(state)
-        pending = e["reveal"]
-        hex_ = ep._location(step, "hex")
-        if pending is None or hex_ not in pending["hexes"]:
-            raise IllegalAction("ep_not_to_reveal", hex=hex_)
-        if step.args.get("number") not in (None, ""):
-            raise IllegalAction("ff_no_token_on_fish")
-        if step.args.get("die") in (None, ""):
-            raise IllegalAction("ff_face_needed")
-        face = whole_number(step.args.get("die"), "ff_bad_face")
-        if face not in FACES:
-            raise IllegalAction("ff_bad_face")
-        f = part(state)
-        if face in f["fields"].values():
-            raise IllegalAction("ff_face_taken", face=face)
-        layout = state["board"]["layout"]
-        area = sea.area_of(layout, hex_)
-        found = sum(1 for h in f["fields"] if sea.area_of(layout, h) == area)
-        if found >= fish_per_area(step.rules).get(area, 0):
-            raise IllegalAction("ff_no_fish_left", area=area)
-        seat = pending["seat"]
-        _set_cell(state, hex_, terrain=sea.SEA, number=None, fish=face)
-        f["fields"][hex_] = face
-        e["revealed"].append({"hex": hex_, "terrain": FISH, "number": None, "area": area, "seat": seat,
-                              "turn": state["turn"]["number"], "fish": face})
-        step.log("ep_hex_revealed", seat=seat, hex=hex_, terrain=FISH, number=None, area=area, reward={},
-                 gold=FISH_GOLD)
-        step.log("ff_fish_found", seat=seat, hex=hex_, face=face)
-        gold.earn(state, step, seat, FISH_GOLD, "fish", hex=hex_)
-        pending["hexes"] = [h for h in pending["hexes"] if h != hex_]
-        if not pending["hexes"]:
-            e["reveal"] = None
-            state["phase"] = "movement"
-    return reveal
+# reveal_hex: a fish field is sea with a die face and no number token; 2 gold
+_reveal_wrap = fields.reveal_wrap(FISH, "ff_no_token_on_fish", _fish_found)
 
 
 # ---------------------------------------------------------------- drawing a shoal
@@ -361,24 +334,12 @@ def check_config(config: dict, rules) -> None:
     """Nothing of its own: the core checks the table (2-4 players, the four colours)."""
 
 
-def board_set(rules, frame: str, expected: dict) -> dict:
-    """What the physical board holds: Land Ho!'s start island, open sea, the council and the
-    22 face-down hexes of this scenario's larger areas."""
-    if frame != land_ho.NAME:
-        return expected
-    counts = {}
-    for cell in layout()["hexes"].values():
-        if cell["terrain"] not in sea.LAND_TERRAINS:
-            counts[cell["terrain"]] = counts.get(cell["terrain"], 0) + 1
-    return {**land_ho.board_set(rules, frame, expected), "terrains": {**land_ho.ISLAND_SET, **counts}}
-
-
 LAYER = Layer(
     name=NAME,
     applies=scenario(NAME),
     scenario=NAME,
     needs=("pirate_lairs_mission", MISSION_NAME),
-    hooks={"new_state": new_state, "board_set": board_set, "check_config": check_config},
+    hooks={"new_state": new_state, "board_set": land_ho.board_set, "check_config": check_config},
     provides={"ep_scenario": _scenario},
     cores=frozenset({ep.NAME}),
     core_refusal="fish_for_catan_explorers_pirates_only",

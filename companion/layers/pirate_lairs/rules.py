@@ -37,12 +37,11 @@ Readings where the text has only pictures or leaves a choice (ours, for the tabl
 from __future__ import annotations
 
 from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import missions, placement
+from companion.layers.explorers_pirates import fields, missions, placement
 from companion.layers.explorers_pirates import rules as ep
 from companion.layers.gold import rules as gold
 from companion.layers.land_ho import rules as land_ho
 from companion.machinery import board as boards
-from companion.machinery import hands
 from companion.machinery.composition import Actions, Layer, scenario
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
@@ -97,61 +96,32 @@ def check_config(config: dict, rules) -> None:
 # ---------------------------------------------------------------- finding a lair
 
 
-def _set_cell(state: dict, hex_: str, **changes) -> None:
+def _lair_found(step: Step, hex_: str, area: str | None, seat: int) -> fields.Found:
+    """A gold-river field: a lair token from the stack goes on it (at most the area's count)."""
+    state = step.state
+    pl = part(state)
+    if pl["stack"] <= 0:
+        raise IllegalAction("pl_no_lairs_left")
     layout = state["board"]["layout"]
-    cell = {**layout["hexes"][hex_], **changes}
-    state["board"]["layout"] = {**layout, "hexes": {**layout["hexes"], hex_: cell}}  # layouts are shared: a new one
+    # how many an area holds: the scenario's (Fish for Catan: 3 north, 2 south), else 3
+    rivers = (ep.scenario_of(step.rules).get("rivers") or {}).get(area, RIVERS_PER_AREA)
+    if sum(1 for h in pl["lairs"] if sea.area_of(layout, h) == area) >= rivers:
+        raise IllegalAction("pl_no_rivers_left", area=area, count=rivers)
+    pl["stack"] -= 1
+    pl["lairs"][hex_] = {"crews": [], "beside": [], "conquered": False, "number": None}
+    return fields.Found(cell={"terrain": sea.GOLD_RIVER, "number": None, "lair": True}, gold=LAIR_GOLD,
+                        reason="lair", log=("pl_lair_found", {"seat": seat, "hex": hex_}))
 
 
-def _reveal_wrap(handler):
-    """reveal_hex: a gold-river field takes no number token; a lair token goes on it."""
-    def reveal(step: Step) -> None:
-        if step.args.get("terrain") != sea.GOLD_RIVER:
-            handler(step)
-            return
-        state = step.state
-        e = ep.part(state)
-        pending = e["reveal"]
-        hex_ = ep._location(step, "hex")
-        if pending is None or hex_ not in pending["hexes"]:
-            raise IllegalAction("ep_not_to_reveal", hex=hex_)
-        if step.args.get("number") not in (None, ""):
-            raise IllegalAction("pl_no_token_on_river")
-        pl = part(state)
-        if pl["stack"] <= 0:
-            raise IllegalAction("pl_no_lairs_left")
-        seat = pending["seat"]
-        layout = state["board"]["layout"]
-        area = sea.area_of(layout, hex_)
-        # how many an area holds: the scenario's (Fish for Catan: 3 north, 2 south), else 3
-        rivers = (ep.scenario_of(step.rules).get("rivers") or {}).get(area, RIVERS_PER_AREA)
-        if sum(1 for h in pl["lairs"] if sea.area_of(layout, h) == area) >= rivers:
-            raise IllegalAction("pl_no_rivers_left", area=area, count=rivers)
-        _set_cell(state, hex_, terrain=sea.GOLD_RIVER, number=None, lair=True)
-        pl["stack"] -= 1
-        pl["lairs"][hex_] = {"crews": [], "beside": [], "conquered": False, "number": None}
-        e["revealed"].append({"hex": hex_, "terrain": sea.GOLD_RIVER, "number": None, "area": area, "seat": seat,
-                              "turn": state["turn"]["number"]})
-        step.log("ep_hex_revealed", seat=seat, hex=hex_, terrain=sea.GOLD_RIVER, number=None, area=area, reward={},
-                 gold=LAIR_GOLD)
-        step.log("pl_lair_found", seat=seat, hex=hex_)
-        gold.earn(state, step, seat, LAIR_GOLD, "lair", hex=hex_)
-        pending["hexes"] = [h for h in pending["hexes"] if h != hex_]
-        if not pending["hexes"]:
-            e["reveal"] = None
-            state["phase"] = "movement"
-    return reveal
+# reveal_hex: a gold-river field takes no number token; a lair token goes on it
+_reveal_wrap = fields.reveal_wrap(sea.GOLD_RIVER, "pl_no_token_on_river", _lair_found)
 
 
 # ---------------------------------------------------------------- crews on a lair
 
 
 def _lair(state: dict, step: Step) -> tuple[str, dict]:
-    hex_ = ep._location(step, "hex")
-    lair = part(state)["lairs"].get(hex_)
-    if lair is None:
-        raise IllegalAction("pl_not_lair", hex=hex_)
-    return hex_, lair
+    return fields.field_at(step, part(state)["lairs"], "pl_not_lair")
 
 
 def _ship_at(state: dict, step: Step, hex_: str, want) -> dict:
@@ -266,7 +236,7 @@ def conquer(step: Step) -> None:
     hex_ = conquest["hex"]
     lair = pl["lairs"][hex_]
     lair.update(conquered=True, number=number)
-    _set_cell(state, hex_, number=number, lair=False)
+    fields.set_cell(state, hex_, number=number, lair=False)
     step.log("pl_lair_conquered", hex=hex_, number=number, seats=list(conquest["seats"]))
     for seat in conquest["seats"]:
         gold.earn(state, step, seat, CONQUEST_GOLD, "conquest", hex=hex_)
@@ -385,7 +355,6 @@ def view(rules, state: dict, viewer) -> tuple[str, dict]:
             **conquest, "seats": list(conquest["seats"]), "tied": list(conquest["tied"]),
             "counts": dict(conquest["counts"]), "rolls": dict(conquest["rolls"])},
         "reveal_terrains": list(REVEAL_TERRAINS),
-        "target": TARGET,
         "crews_to_conquer": CREWS_TO_CONQUER,
     }
 

@@ -55,7 +55,7 @@ Readings where the text has only pictures or leaves a choice (ours, for the tabl
 from __future__ import annotations
 
 from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import council
+from companion.layers.explorers_pirates import council, fields
 from companion.layers.explorers_pirates import missions
 from companion.layers.explorers_pirates import placement
 from companion.layers.explorers_pirates import rules as ep
@@ -131,18 +131,6 @@ def scenario_new_state(state: dict) -> None:
     ep.set_up(state, _scenario())
 
 
-def board_set(rules, frame: str, expected: dict) -> dict:
-    """What the physical board holds: Land Ho!'s start island, open sea (the council's hex is
-    sea) and this scenario's 26 face-down hexes."""
-    if frame != land_ho.NAME:
-        return expected
-    counts = {}
-    for cell in layout()["hexes"].values():
-        if cell["terrain"] not in sea.LAND_TERRAINS:
-            counts[cell["terrain"]] = counts.get(cell["terrain"], 0) + 1
-    return {**land_ho.board_set(rules, frame, expected), "terrains": {**land_ho.ISLAND_SET, **counts}}
-
-
 def check_config(config: dict, rules) -> None:
     """Nothing of its own: the core checks the table (2-4 players, the four colours)."""
 
@@ -150,10 +138,7 @@ def check_config(config: dict, rules) -> None:
 # ---------------------------------------------------------------- finding a spice field
 
 
-def _set_cell(state: dict, hex_: str, **changes) -> None:
-    layout = state["board"]["layout"]
-    cell = {**layout["hexes"][hex_], **changes}
-    state["board"]["layout"] = {**layout, "hexes": {**layout["hexes"], hex_: cell}}  # layouts are shared: a new one
+_set_cell = fields.set_cell  # (the engine tests lay fields with it)
 
 
 def benefits_left(state: dict) -> dict:
@@ -162,48 +147,29 @@ def benefits_left(state: dict) -> dict:
     return {kind: count - taken.count(kind) for kind, count in BENEFITS.items()}
 
 
-def _reveal_wrap(handler):
-    """reveal_hex: a spice field takes no number token; its village gets its benefit (entered)
-    and as many sacks as there are players."""
-    def reveal(step: Step) -> None:
-        if step.args.get("terrain") != SPICE:
-            handler(step)
-            return
-        state = step.state
-        e = ep.part(state)
-        pending = e["reveal"]
-        hex_ = ep._location(step, "hex")
-        if pending is None or hex_ not in pending["hexes"]:
-            raise IllegalAction("ep_not_to_reveal", hex=hex_)
-        if step.args.get("number") not in (None, ""):
-            raise IllegalAction("sp_no_token_on_spice")
-        benefit = step.args.get("benefit")
-        if not isinstance(benefit, str) or benefit not in BENEFITS:
-            raise IllegalAction("sp_benefit_needed")
-        if benefits_left(state)[benefit] <= 0:
-            raise IllegalAction("sp_benefit_taken", benefit=benefit)
-        sp = part(state)
-        layout = state["board"]["layout"]
-        area = sea.area_of(layout, hex_)
-        most = spices_per_area(step.rules, area)
-        if sum(1 for h in sp["villages"] if sea.area_of(layout, h) == area) >= most:
-            raise IllegalAction("sp_no_spices_left", area=area, count=most)
-        seat = pending["seat"]
-        sacks = min(len(state["players"]), sp["supply"])
-        _set_cell(state, hex_, terrain=SPICE, number=None, open_to=[])
-        sp["supply"] -= sacks
-        sp["villages"][hex_] = {"benefit": benefit, "sacks": sacks, "crews": []}
-        e["revealed"].append({"hex": hex_, "terrain": SPICE, "number": None, "area": area, "seat": seat,
-                              "turn": state["turn"]["number"]})
-        step.log("ep_hex_revealed", seat=seat, hex=hex_, terrain=SPICE, number=None, area=area, reward={},
-                 gold=SPICE_GOLD)
-        step.log("sp_spice_found", seat=seat, hex=hex_, benefit=benefit, sacks=sacks)
-        gold.earn(state, step, seat, SPICE_GOLD, "spice", hex=hex_)
-        pending["hexes"] = [h for h in pending["hexes"] if h != hex_]
-        if not pending["hexes"]:
-            e["reveal"] = None
-            state["phase"] = "movement"
-    return reveal
+def _spice_found(step: Step, hex_: str, area: str | None, seat: int) -> fields.Found:
+    """A spice field: its village's benefit (entered, while one is left) and as many sacks as
+    there are players; nobody builds there yet. At most the area's count."""
+    state = step.state
+    benefit = step.args.get("benefit")
+    if not isinstance(benefit, str) or benefit not in BENEFITS:
+        raise IllegalAction("sp_benefit_needed")
+    if benefits_left(state)[benefit] <= 0:
+        raise IllegalAction("sp_benefit_taken", benefit=benefit)
+    sp = part(state)
+    layout = state["board"]["layout"]
+    most = spices_per_area(step.rules, area)
+    if sum(1 for h in sp["villages"] if sea.area_of(layout, h) == area) >= most:
+        raise IllegalAction("sp_no_spices_left", area=area, count=most)
+    sacks = min(len(state["players"]), sp["supply"])
+    sp["supply"] -= sacks
+    sp["villages"][hex_] = {"benefit": benefit, "sacks": sacks, "crews": []}
+    return fields.Found(cell={"terrain": SPICE, "number": None, "open_to": []}, gold=SPICE_GOLD, reason="spice",
+                        log=("sp_spice_found", {"seat": seat, "hex": hex_, "benefit": benefit, "sacks": sacks}))
+
+
+# reveal_hex: a spice field takes no number token
+_reveal_wrap = fields.reveal_wrap(SPICE, "sp_no_token_on_spice", _spice_found)
 
 
 # ---------------------------------------------------------------- merchants in the villages
@@ -218,11 +184,7 @@ def _at(state: dict, ship: dict, hex_: str) -> bool:
 
 
 def _village(state: dict, step: Step) -> tuple[str, dict]:
-    hex_ = ep._location(step, "hex")
-    village = part(state)["villages"].get(hex_)
-    if village is None:
-        raise IllegalAction("sp_not_village", hex=hex_)
-    return hex_, village
+    return fields.field_at(step, part(state)["villages"], "sp_not_village")
 
 
 def _merchant_ship(state: dict, step: Step, hex_: str) -> dict:
@@ -270,7 +232,7 @@ def place_merchant(step: Step) -> None:
         village["sacks"] -= 1
         ship["cargo"].append(SACK)  # into the crew's place: the hold has room
     cell = state["board"]["layout"]["hexes"][hex_]
-    _set_cell(state, hex_, open_to=sorted(set(cell.get("open_to") or []) | {seat}))
+    fields.set_cell(state, hex_, open_to=sorted(set(cell.get("open_to") or []) | {seat}))
     step.log("sp_merchant_placed", seat=seat, ship=ship["id"], hex=hex_, benefit=village["benefit"], sack=sack)
     if village["benefit"] == FAST_TRAVEL:  # at once: the ships still moving this turn
         for own in ep.own_ships(state, seat):
@@ -405,7 +367,6 @@ def view(rules, state: dict, viewer) -> tuple[str, dict]:
         "chase_faces": [sorted(chase_faces(rules, state, s) | {missions.CHASE_WIN}) for s in range(n)],
         "ship_points": [ep.MOVE_POINTS + ship_points(rules, state, s) for s in range(n)],
         "quick_gold_left": quick_gold_left(state, seat) if state["turn"] and state["phase"] == "main" else 0,
-        "target": state["config"]["target"],  # the scenario's 15, or what the table chose
     }
 
 
@@ -446,7 +407,7 @@ LAYER = Layer(
     applies=scenario(NAME),
     scenario=NAME,
     needs=("fish_mission", MISSION_NAME),
-    hooks={"new_state": scenario_new_state, "board_set": board_set, "check_config": check_config},
+    hooks={"new_state": scenario_new_state, "board_set": land_ho.board_set, "check_config": check_config},
     provides={"ep_scenario": _scenario},
     cores=frozenset({ep.NAME}),
     core_refusal="spices_explorers_pirates_only",
