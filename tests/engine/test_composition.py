@@ -284,6 +284,13 @@ GAMES = [
         "rules": "explorers_pirates", "scenario": "pirate_lairs", "play_mode": "hands", "dice_source": "virtual",
         "players": [{"name": f"P{i}", "color": c} for i, c in enumerate(("red", "blue", "white", "orange")[:n])]})
         ["config"]), driver) for n, driver in ((2, "paper"), (4, "paper"))],
+    # the later scenarios, and the free placement (board "free") that starts them in the rulebook
+    *[(f"explorers_pirates+{scenario}+{board}", lambda s, scenario=scenario, board=board: make_corpus.as_stored(new_game({
+        "rules": "explorers_pirates", "scenario": scenario, "play_mode": "hands", "dice_source": "virtual",
+        "board": board, "players": [{"name": f"P{i}", "color": c} for i, c in enumerate(("red", "blue", "white"))]})
+        ["config"]), "paper")
+      for scenario, board in (("pirate_lairs", "free"), ("fish_for_catan", "beginner"), ("spices_for_catan", "free"),
+                              ("explorers_pirates", "beginner"), ("explorers_pirates", "free"))],
 ]
 RECORDS = 70
 

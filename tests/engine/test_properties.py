@@ -27,6 +27,7 @@ from companion.layers.base import rules as base
 from companion.engine.summary import summary
 from companion.engine.game import ruleset
 from companion.machinery.step import LOG_LIMIT
+from tests.engine.played import tap_field
 
 SETTINGS = settings(
     max_examples=60,
@@ -109,7 +110,21 @@ def draw_args(data, state: dict, actor: dict, kind: str) -> dict:
         return {"card": card, "resource": data.draw(resource), "resources": [data.draw(resource), data.draw(resource)]}
     if kind == "set_dice_source":
         return {"source": data.draw(st.sampled_from(base.DICE_SOURCES))}
-    return {}
+    return _tapped(data, state, actor, kind)
+
+
+def _tapped(data, state: dict, actor: dict, kind: str) -> dict:
+    """An action a board tap makes (any layer's: a ship's sail, the free placement's pieces):
+    one of the places the actor's view offers for it, posted in the field its partial posts."""
+    if not any(kind in names for names in ruleset(state).board_actions.values()):
+        return {}
+    board = view(state, actor["seat"] if "seat" in actor else "table").get("board") or {}
+    places = [(tap, where) for tap, action in (board.get("actions") or {}).items() if action == kind
+              for where in board["targets"].get(tap, ())]
+    if not places:
+        return {}
+    tap, where = data.draw(st.sampled_from(places), label="tap")
+    return {tap_field(tap, where): where}
 
 
 class Live:

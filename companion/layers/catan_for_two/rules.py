@@ -272,7 +272,8 @@ def robber_to_desert(step: Step) -> None:
         if state["board"]["robber"] == desert:
             raise IllegalAction("robber_on_desert", home=home) if desert else IllegalAction("robber_off_board")
         state["board"]["robber"] = desert
-        off = {"home": home} if desert else {"off": True}
+        # named when it is not the desert (the log of a game with a desert stays as it was)
+        off = ({"home": home} if home != "desert" else {}) if desert else {"off": True}
     _spend(state, seat, price)
     step.log("robber_to_desert", seat=seat, tokens=price, hex=desert, **off)
 
