@@ -30,10 +30,15 @@ CORES = {module.CORE["key"]: module.CORE
 # The board modes a core's scenarios share or a scenario has alone, {mode: label} (Explorers &
 # Pirates' free placement, from Pirate Lairs on): a core's CORE or a scenario's SCENARIO "boards".
 # One label a mode: the first to name it (a core before its scenarios).
-SCENARIO_BOARDS = {}
-for _entry in (*CORES.values(), *SCENARIOS.values()):
-    for _mode, _label in _entry.get("boards", {}).items():
-        SCENARIO_BOARDS.setdefault(_mode, _label)
+def _board_modes() -> dict:
+    modes = {}
+    for entry in (*CORES.values(), *SCENARIOS.values()):
+        for mode, label in entry.get("boards", {}).items():
+            modes.setdefault(mode, label)
+    return modes
+
+
+SCENARIO_BOARDS = _board_modes()
 TARGET_BONUS = {name: n for module in LAYER_FORMS for name, n in getattr(module, "TARGET_BONUS", {}).items()}
 IMPLIES = {name: more for module in LAYER_FORMS for name, more in getattr(module, "IMPLIES", {}).items()}
 # A layer's own action fields (its forms.py ACTION_FIELDS; LIST_FIELDS: posted several times).

@@ -503,6 +503,9 @@ def missions_context(view: dict, mpart: dict | None, picture: dict | None) -> di
             "typed_die": view["config"].get("dice_source") == "typed",
             "tracks": tracks,
             "placement": _placement(mpart, view),
+            # the faces that chase the pirates (a 6; more with a spice village's help)
+            "chase_faces": ", ".join(str(f) for f in mpart.get("chase_faces") or (6,)),
+            "chase_more": len(mpart.get("chase_faces") or (6,)) > 1,
         },
         "ep_mission_scores": {
             "tracks": tracks,
