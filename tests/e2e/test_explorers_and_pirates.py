@@ -9,17 +9,16 @@ field (its village's benefit picked), each on the finder's own phone; a round la
 sails to a port of the Council of Catan and delivers the shoal: the fish track's marker moves
 to field 1 and she holds its +1 card, her 5th point, the win on the table's final screen and
 "Final score" on her phone."""
-from collections import deque
-
 import pytest
 from playwright.sync_api import expect
 
 from companion.layers.explorers_and_pirates import rules as eap
 from companion.layers.explorers_pirates import board as sea
 
-from .harness import SCREENSHOTS, hx_targets, new_table, tap_target
-from .test_land_ho import face_down, phones_of, settle, sideways, vp
-from .test_two_players import status_version, type_roll
+from .harness import SCREENSHOTS, hx_targets
+from .sea_play import (REVEAL_FORM, end_turn, expect_tracks_at_start, face_down, press, reveal, reveal_spice, roll,
+                       sea_game, settle, sideways, start_movement, steps_to, tap, vp)
+from .test_two_players import status_version
 
 pytestmark = pytest.mark.e2e
 
@@ -31,14 +30,7 @@ FACE = "4"  # the fish field's die face, and the die typed for the shoal
 def toward(edges: list[str], goals: set[str]) -> str:
     """The path among `edges` with the fewest steps to one of `goals` (over the printed board's
     sea paths), the first in order among equals."""
-    steps = {e: 0 for e in goals}
-    queue = deque(goals)
-    while queue:
-        edge = queue.popleft()
-        for nxt in sea.next_paths(LAYOUT, edge):
-            if nxt not in steps and sea.is_sea_path(LAYOUT, nxt):
-                steps[nxt] = steps[edge] + 1
-                queue.append(nxt)
+    steps = steps_to(LAYOUT, goals)
     return min(edges, key=lambda e: (steps.get(e, 99), e))
 
 
@@ -50,68 +42,49 @@ AT_COUNCIL = {e for p in LAYOUT["council"]["ports"] for e in sea.sea_paths_at(LA
 def sail(phone, table, version: int, goals: set[str], done) -> int:
     """The phone taps its ship, then the next path nearest `goals` until `done()` holds or the
     ship can go no further (a discovery ends its move)."""
-    tap_target(phone, ".target-ship", "edge", hx_targets(phone, ".target-ship", "edge")[0])
-    version = settle(version + 1, table, phone)
+    version = tap(phone, table, version, ".target-ship", "edge")
     for _ in range(8):
         if done() or phone.locator('[data-testid="ep-reveal-form"]').count():
             break
         paths = hx_targets(phone, ".target-sail", "edge")
         if not paths:
             break
-        tap_target(phone, ".target-sail", "edge", toward(paths, goals))
-        version = settle(version + 1, table, phone)
+        version = tap(phone, table, version, ".target-sail", "edge", toward(paths, goals))
     return version
 
 
-def reveal(phone, table, version: int, kind: str) -> tuple[int, str]:
+def turn_over(phone, table, version: int, kind: str) -> tuple[int, str]:
     """The hex the phone's ship points at, entered on the finder's phone as `kind`: a fish
     field with its die face, a gold-river field, a spice field with its village's benefit."""
-    form = phone.locator('[data-testid="ep-reveal-form"]')
+    form = phone.locator(REVEAL_FORM)
     expect(form).to_have_count(1)
     hex_ = form.locator('input[name="hex"]').get_attribute("value")
     if kind == "spice":
-        spice = phone.locator(f'[data-testid="sp-reveal-form"]:has(input[name="hex"][value="{hex_}"])')
-        spice.locator('[data-testid="sp-benefit-fast_travel"]').check()
-        spice.locator('[data-testid="sp-reveal-submit"]').click()
+        reveal_spice(phone, "fast_travel", hex_)
     else:
-        form.locator(f'[data-testid="ep-terrain-{kind}"]').check()
-        if kind == "fish":
-            form.locator('[data-testid="ep-die"]').select_option(FACE)
-        form.locator('[data-testid="ep-reveal-submit"]').click()
+        reveal(phone, kind, die=FACE if kind == "fish" else None)
     return settle(version + 1, table, phone), hex_
-
-
-def end_turn(page) -> None:
-    page.locator("#actions form:has(input[name='type'][value='end_turn']) button").first.click()
 
 
 def explore(phone, table, version: int, kind: str, *others) -> tuple[int, str]:
     """A 5 rolled on the table; the phone's ship sails to the nearest face-down hex, which
     turns out `kind`, and the turn ends on the phone."""
-    type_roll(table, (2, 3))
-    version = settle(version + 1, table, phone)
-    phone.locator('[data-testid="ep-start-movement"] button').click()
-    version = settle(version + 1, table, phone)
+    version = roll(table, version, phone)
+    version = start_movement(phone, table, version)
     version = sail(phone, table, version, FACING, lambda: False)
     for other in others:  # the finder's phone alone turns it over
         expect(other.locator('[data-testid="ep-reveal-form"]')).to_have_count(0)
-    version, hex_ = reveal(phone, table, version, kind)
+    version, hex_ = turn_over(phone, table, version, kind)
     end_turn(phone)
     return settle(version + 1, table, phone), hex_
 
 
 def test_explorers_and_pirates_from_the_form_to_a_win_with_all_three_missions(server, browser):
-    table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")],
-                      rules="explorers_pirates", scenario="explorers_pirates", board="beginner", play_mode="hands",
-                      dice_source="typed", join_codes=True, fills={"target": 5})
-    ala, bartek, celina = phones_of(browser, server, table, ((360, 740), (390, 844), (390, 844)))
+    table, ala, bartek, celina = sea_game(browser, server, "explorers_pirates", "hands",
+                                          join_codes=True, fills={"target": 5})
     for layer in ("pl-layer", "ff-layer", "sp-layer", "eap-panel"):
         expect(table.locator(f'[data-testid="{layer}"]')).to_have_count(1)
-    for mission in MISSIONS:
-        expect(table.locator(f'[data-testid="ep-track-{mission}"]')).to_be_visible()
-        for seat in range(3):
-            expect(table.locator(f'[data-testid="ep-track-field-{mission}-0"] '
-                                 f'[data-testid="ep-marker-{mission}-{seat}"]')).to_have_count(1)
+    expect_tracks_at_start(table, MISSIONS)
     expect(table.locator('#board [data-testid="ep-face-down"]')).to_have_count(32)
     expect(table.locator('#board [data-testid="ep-council"]')).to_have_count(1)
     expect(table.locator('[data-testid="eap-panel"]')).to_contain_text("Three missions at once")
@@ -124,12 +97,9 @@ def test_explorers_and_pirates_from_the_form_to_a_win_with_all_three_missions(se
 
     # Ala: a 5, her settler ashore into her harbour's dock (a shoal wants an empty hold), and
     # her ship sails until it points at a face-down hex: a fish field showing a 4.
-    type_roll(table, (2, 3))
-    version = settle(version + 1, table, ala)
-    ala.locator('[data-testid="ep-start-movement"] button').click()
-    version = settle(version + 1, table, ala)
-    ala.locator('[data-testid^="ep-unload-"] button').first.click()
-    version = settle(version + 1, table, ala)
+    version = roll(table, version, ala)
+    version = start_movement(ala, table, version)
+    version = press(ala, table, version, "ep-unload-")
     version = sail(ala, table, version, FACING, lambda: False)
     form = ala.locator('[data-testid="ep-reveal-form"]')
     expect(form).to_be_visible()
@@ -141,7 +111,7 @@ def test_explorers_and_pirates_from_the_form_to_a_win_with_all_three_missions(se
     assert sideways(ala) <= 0
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     ala.screenshot(path=str(SCREENSHOTS / "explorers-pirates-phone-reveal.png"), full_page=True)
-    version, fish = reveal(ala, table, version, "fish")
+    version, fish = turn_over(ala, table, version, "fish")
     expect(table.locator(f'#board [data-testid="ff-field"][data-hex="{fish}"]')).to_have_attribute("data-face", FACE)
     expect(table.locator("#log")).to_contain_text(f"Ala finds a fish field showing a {FACE}.")
 
@@ -153,8 +123,7 @@ def test_explorers_and_pirates_from_the_form_to_a_win_with_all_three_missions(se
         expect(screen.locator(f'#board [data-testid="ff-field"][data-hex="{fish}"] [data-testid="ff-shoal"]')
                ).to_have_count(1)
     assert hx_targets(ala, ".target-catch", "hex") == [fish]
-    tap_target(ala, ".target-catch", "hex", fish)
-    version = settle(version + 1, table, ala)
+    version = tap(ala, table, version, ".target-catch", "hex", fish)
     expect(table.locator('#board [data-testid="ff-shoal-aboard"]')).to_have_count(1)
     end_turn(ala)
     version = settle(version + 1, table, ala)
@@ -178,15 +147,12 @@ def test_explorers_and_pirates_from_the_form_to_a_win_with_all_three_missions(se
 
     # Ala: her ship sails for the Council of Catan; at a port a tap delivers the shoal: the
     # fish track's field 1 and its +1 card, her 5th point, in her own turn.
-    type_roll(table, (2, 3))
-    version = settle(version + 1, table, ala)
-    ala.locator('[data-testid="ep-start-movement"] button').click()
-    version = settle(version + 1, table, ala)
+    version = roll(table, version, ala)
+    version = start_movement(ala, table, version)
     version = sail(ala, table, version, AT_COUNCIL, lambda: bool(hx_targets(ala, ".target-deliver", "edge")))
     deliver = hx_targets(ala, ".target-deliver", "edge")
     assert len(deliver) == 1
-    tap_target(ala, ".target-deliver", "edge", deliver[0])
-    version = settle(version + 1, table, ala)
+    version = tap(ala, table, version, ".target-deliver", "edge", deliver[0])
     expect(table.locator("#log")).to_contain_text("Ala's ship 1 delivers a fish shoal to the Council of Catan.")
     expect(table.locator('[data-testid="ep-track-field-fish_for_catan-1"] '
                          '[data-testid="ep-marker-fish_for_catan-0"]')).to_have_count(1)

@@ -5,17 +5,16 @@ ashore and sailing her empty ship to a face-down hex that turns out a fish field
 picked in the reveal form), a die typed on her phone drawing a shoal onto it, the shoal caught
 by tapping it, and, a round later, her ship sailed to a port of the Council of Catan and the
 shoal delivered by a tap: the fish track's field 1 and its +1 card make her 5 points."""
-from collections import deque
-
 import pytest
 from playwright.sync_api import expect
 
 from companion.layers.explorers_pirates import board as sea
 from companion.layers.fish_for_catan import rules as ff
 
-from .harness import SCREENSHOTS, hx_targets, new_table, tap_target
-from .test_land_ho import face_down, nearest, phones_of, settle, sideways, vp
-from .test_two_players import status_version, type_roll
+from .harness import SCREENSHOTS, hx_targets
+from .sea_play import (end_own_turn, nearest, pass_turns, press, reveal, revealing, roll, sail_to_face_down, sail_until,
+                       sea_game, settle, sideways, start_movement, steps_to, tap, vp)
+from .test_two_players import status_version
 
 pytestmark = pytest.mark.e2e
 
@@ -26,33 +25,14 @@ def to_council(edges: list[str]) -> str:
     layout = ff.layout()
     ports = set(layout["council"]["ports"])
     goal = {e for p in ports for e in sea.sea_paths_at(layout, p)}
-    steps = {e: 0 for e in goal}
-    queue = deque(goal)
-    while queue:
-        edge = queue.popleft()
-        for nxt in sea.next_paths(layout, edge):
-            if nxt not in steps and sea.is_sea_path(layout, nxt):
-                steps[nxt] = steps[edge] + 1
-                queue.append(nxt)
+    steps = steps_to(layout, goal)
     best = min(steps.get(e, 99) for e in edges)
     return nearest([e for e in edges if steps.get(e, 99) == best], [layout["council"]["hex"]])
 
 
-def pass_turns(table, ala, version: int, count: int) -> int:
-    """Bartek and Celina roll a 5 on the table and end their turns."""
-    for _ in range(count):
-        type_roll(table, (2, 3))
-        version = settle(version + 1, table, ala)
-        table.locator("#actions form:has(input[name='type'][value='end_turn']) button").first.click()
-        version = settle(version + 1, table, ala)
-    return version
-
-
 def test_fish_for_catan_from_the_form_to_a_delivered_shoal_and_a_win(server, browser):
-    table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")],
-                      rules="explorers_pirates", scenario="fish_for_catan", board="beginner", play_mode="paper",
-                      dice_source="typed", join_codes=True, fills={"target": 5})
-    ala, bartek, celina = phones_of(browser, server, table, ((360, 740), (390, 844), (390, 844)))
+    table, ala, bartek, celina = sea_game(browser, server, "fish_for_catan", "paper",
+                                          join_codes=True, fills={"target": 5})
     expect(table.locator('[data-testid="ff-layer"]')).to_have_count(1)
     expect(table.locator('#board [data-testid="ep-face-down"]')).to_have_count(22)
     for mission in ("pirate_lairs", "fish_for_catan"):
@@ -62,34 +42,18 @@ def test_fish_for_catan_from_the_form_to_a_delivered_shoal_and_a_win(server, bro
     version = status_version(table)
 
     # Ala's turn: a 5, then her settler goes ashore (a shoal wants an empty hold) and she sails.
-    type_roll(table, (2, 3))
-    version = settle(version + 1, table, ala)
-    ala.locator('[data-testid="ep-start-movement"] button').click()
-    version = settle(version + 1, table, ala)
-    ala.locator('[data-testid^="ep-unload-"] button').first.click()
-    version = settle(version + 1, table, ala)
-    tap_target(ala, ".target-ship", "edge", hx_targets(ala, ".target-ship", "edge")[0])
-    version = settle(version + 1, table, ala)
-    for _ in range(12):
-        if ala.locator('[data-testid="ep-reveal-form"]').count():
-            break
-        sail = hx_targets(ala, ".target-sail", "edge")
-        if sail:
-            tap_target(ala, ".target-sail", "edge", nearest(sail, face_down(table)))
-        else:  # 2 more points for a wool (paper cards: laid down on the table)
-            ala.locator('[data-testid^="ep-buy-"] button').first.click()
-        version = settle(version + 1, table, ala)
+    version = roll(table, version, ala)
+    version = start_movement(ala, table, version)
+    version = press(ala, table, version, "ep-unload-")
+    # (its points used up: 2 more for a wool, the paper cards laid down on the table)
+    version = sail_to_face_down(ala, table, version, 12)
     # The first hex turned over is a fish field showing 4 pips; any other one, open sea.
     found = None
-    while ala.locator('[data-testid="ep-reveal-form"]').count():
-        form = ala.locator('[data-testid="ep-reveal-form"]').first
+    while revealing(ala):
         if found is None:
-            found = form.locator('input[name="hex"]').get_attribute("value")
-            form.locator('[data-testid="ep-terrain-fish"]').check()
-            form.locator('[data-testid="ep-die"]').select_option("4")
+            found = reveal(ala, "fish", die="4")
         else:
-            form.locator('[data-testid="ep-terrain-sea"]').check()
-        form.locator('[data-testid="ep-reveal-submit"]').click()
+            reveal(ala, "sea")
         version = settle(version + 1, table, ala)
     expect(table.locator(f'#board [data-testid="ff-field"][data-hex="{found}"]')).to_have_attribute("data-face", "4")
     expect(table.locator("#log")).to_contain_text("Ala finds a fish field showing a 4.")
@@ -110,40 +74,23 @@ def test_fish_for_catan_from_the_form_to_a_delivered_shoal_and_a_win(server, bro
     assert hx_targets(ala, ".target-catch", "hex") == [found]
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     ala.screenshot(path=str(SCREENSHOTS / "fish-for-catan-phone-catch.png"), full_page=True)
-    tap_target(ala, ".target-catch", "hex", found)
-    version = settle(version + 1, table, ala)
+    version = tap(ala, table, version, ".target-catch", "hex", found)
     expect(table.locator('#board [data-testid="ff-shoal-aboard"]')).to_have_count(1)
     expect(table.locator("#log")).to_contain_text("takes a fish shoal aboard")
-    ala.locator('[data-testid="ep-end-turn"] button').click()
-    version = settle(version + 1, table, ala)
+    version = end_own_turn(ala, table, version)
 
     # Round by round her ship sails to a port of the Council of Catan; a tap delivers the shoal.
     for _ in range(4):
-        version = pass_turns(table, ala, version, 2)
-        type_roll(table, (2, 3))
-        version = settle(version + 1, table, ala)
-        ala.locator('[data-testid="ep-start-movement"] button').click()
-        version = settle(version + 1, table, ala)
-        for _ in range(8):
-            if hx_targets(ala, ".target-deliver", "edge"):
-                break
-            sail = hx_targets(ala, ".target-sail", "edge")
-            if sail:
-                tap_target(ala, ".target-sail", "edge", to_council(sail))
-            elif hx_targets(ala, ".target-ship", "edge"):
-                tap_target(ala, ".target-ship", "edge", hx_targets(ala, ".target-ship", "edge")[0])
-            elif ala.locator('[data-testid^="ep-buy-"] button').count():
-                ala.locator('[data-testid^="ep-buy-"] button').first.click()
-            else:
-                break
-            version = settle(version + 1, table, ala)
+        version = pass_turns(table, version, 2, ala)
+        version = roll(table, version, ala)
+        version = start_movement(ala, table, version)
+        version = sail_until(ala, table, version, to_council,
+                             lambda: bool(hx_targets(ala, ".target-deliver", "edge")), 8)
         if hx_targets(ala, ".target-deliver", "edge"):
             break
-        ala.locator('[data-testid="ep-end-turn"] button').click()
-        version = settle(version + 1, table, ala)
+        version = end_own_turn(ala, table, version)
     table.screenshot(path=str(SCREENSHOTS / "fish-for-catan-table.png"))
-    tap_target(ala, ".target-deliver", "edge", hx_targets(ala, ".target-deliver", "edge")[0])
-    version = settle(version + 1, table, ala)
+    version = tap(ala, table, version, ".target-deliver", "edge")
     expect(table.locator("#log")).to_contain_text("delivers a fish shoal to the Council of Catan")
     expect(table.locator('[data-testid="ep-track-field-fish_for_catan-1"] [data-testid="ep-marker-fish_for_catan-0"]')
            ).to_have_count(1)

@@ -8,31 +8,25 @@ dice, the mission track's markers and its +1 card."""
 import pytest
 from playwright.sync_api import expect
 
-from .harness import SCREENSHOTS, hx_targets, new_table, tap_target
-from .test_land_ho import phones_of, settle, sideways, vp
-from .test_two_players import status_version, type_roll
+from .harness import SCREENSHOTS, hx_targets, tap_target
+from .sea_play import (end_turn, expect_tracks_at_start, pass_turns, press, roll, sail_route, sea_game, settle,
+                       sideways, start_movement, tap, vp)
+from .test_two_players import status_version
 
 pytestmark = pytest.mark.e2e
 
 
 def test_pirate_lairs_from_the_form_a_7_and_the_pirate_ship_placed_from_the_phone(server, browser):
-    table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")],
-                      rules="explorers_pirates", scenario="pirate_lairs", board="beginner", play_mode="hands",
-                      dice_source="typed", join_codes=True)
-    ala, bartek, celina = phones_of(browser, server, table, ((360, 740), (390, 844), (390, 844)))
+    table, ala, bartek, celina = sea_game(browser, server, "pirate_lairs", "hands", join_codes=True)
     expect(table.locator('[data-testid="pl-layer"]')).to_have_count(1)
-    expect(table.locator('[data-testid="ep-track-pirate_lairs"]')).to_be_visible()
-    for seat in range(3):
-        expect(table.locator(f'[data-testid="ep-track-field-pirate_lairs-0"] [data-testid="ep-marker-pirate_lairs-{seat}"]')
-               ).to_have_count(1)
+    expect_tracks_at_start(table, ("pirate_lairs",))
     expect(table.locator('[data-testid="pl-panel"]')).to_contain_text("6 lair tokens left")
     expect(table.locator('[data-testid="ep-crews-left"]')).to_contain_text("Ala: 9 crews left")
     expect(table.locator('[data-testid="ep-pirates-owner"]')).to_contain_text("No pirate ship on the board yet")
     version = status_version(table)
 
     # A 7 on the table: Ala's phone places her pirate ship by tapping a marked sea hex.
-    type_roll(table, (3, 4))
-    version = settle(version + 1, table, ala)
+    version = roll(table, version, ala, dice=(3, 4))
     expect(ala.locator('[data-testid="ep-place-pirates"]')).to_be_visible()
     expect(bartek.locator('#board .target-pirates')).to_have_count(0)
     expect(bartek.locator('[data-testid="ep-missions-actions"]')).to_contain_text("Ala places their pirate ship")
@@ -64,10 +58,6 @@ TO_FOUND = ("3,1|4,0", "3,0|3,1")
 FOUND = "2,1|3,0|3,1"
 
 
-def end_turn(page) -> None:
-    page.locator("#actions form:has(input[name='type'][value='end_turn']) button").first.click()
-
-
 def buy(phone, resource: str) -> None:
     phone.locator('[data-testid="buy-with-gold"] select').select_option(resource)
     phone.locator('[data-testid="buy-with-gold"] button').click()
@@ -90,10 +80,8 @@ def test_pirate_lairs_from_the_form_to_a_scored_win(server, browser):
     there and lands them. The lair falls at the end of her movement: its number entered on
     her phone, 2 gold and a track field each, the hero's dice (the rulebook's example: 7 to
     7, more crews win). Then her ship fetches the settler and founds her 6th point."""
-    table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")],
-                      rules="explorers_pirates", scenario="pirate_lairs", board="beginner", play_mode="hands",
-                      dice_source="typed", fills={"target": 6})
-    ala, bartek, celina = phones_of(browser, server, table, ((390, 844),) * 3)
+    table, ala, bartek, celina = sea_game(browser, server, "pirate_lairs", "hands",
+                                          ((390, 844),) * 3, fills={"target": 6})
     expect(table.locator('[data-testid="pl-panel"]')).to_contain_text("6 lair tokens left")
     expect(table.locator("#scoreboard")).to_contain_text("First to 6 VP in their own turn wins.")
     expect(table.locator(f'#board [data-testid="ep-face-down"][data-hex="{LAIR}"]')).to_have_count(1)
@@ -104,48 +92,36 @@ def test_pirate_lairs_from_the_form_to_a_scored_win(server, browser):
 
     # Ala: a 10 brings her ore; she buys a wool with her 2 gold and builds a crew into her
     # harbour settlement's dock by tapping it on her phone.
-    type_roll(table, (4, 6))
-    version = settle(version + 1, table, ala)
+    version = roll(table, version, ala, dice=(4, 6))
     expect(gold_of(table, 1)).to_have_text("3")  # Bartek got nothing from the 10
     buy(ala, "wool")
     version = settle(version + 1, table, ala)
     expect(gold_of(table, 0)).to_have_text("0")
     docks = hx_targets(ala, ".target-crew-dock", "corner")
     assert len(docks) == 1
-    tap_target(ala, ".target-crew-dock", "corner", docks[0])
-    version = settle(version + 1, table, ala)
+    version = tap(ala, table, version, ".target-crew-dock", "corner", docks[0])
     expect(crews).to_contain_text("Ala: 8 crews left")
     expect(table.locator("#log")).to_contain_text("Ala builds a crew and puts it in a harbour settlement's dock.")
     end_turn(ala)
     version = settle(version + 1, table, ala)
 
     # Bartek rolls a 5 (nobody's number: 1 gold each) and passes on the table.
-    type_roll(table, (2, 3))
-    version = settle(version + 1, table)
-    end_turn(table)
-    version = settle(version + 1, table, celina)
+    version = pass_turns(table, version, 1, celina)
 
     # Celina: another 5; a crew for bought wool, her settler swapped ashore for it, and her
     # ship sails to the north until it points at a face-down hex.
-    type_roll(table, (2, 3))
-    version = settle(version + 1, table, celina)
+    version = roll(table, version, celina)
     expect(gold_of(table, 0)).to_have_text("2")
     expect(gold_of(table, 2)).to_have_text("4")
     buy(celina, "wool")
     version = settle(version + 1, table, celina)
-    tap_target(celina, ".target-crew-dock", "corner", hx_targets(celina, ".target-crew-dock", "corner")[0])
-    version = settle(version + 1, table, celina)
+    version = tap(celina, table, version, ".target-crew-dock", "corner")
     expect(crews).to_contain_text("Celina: 8 crews left")
-    celina.locator('[data-testid="ep-start-movement"] button').click()
-    version = settle(version + 1, table, celina)
-    celina.locator('[data-testid^="ep-swap-"] button').click()
-    version = settle(version + 1, table, celina)
+    version = start_movement(celina, table, version)
+    version = press(celina, table, version, "ep-swap-")
     expect(table.locator("#log")).to_contain_text("Celina swaps the loads of")
-    tap_target(celina, ".target-ship", "edge", hx_targets(celina, ".target-ship", "edge")[0])
-    version = settle(version + 1, table, celina)
-    for edge in CELINA_ROUTE:
-        tap_target(celina, ".target-sail", "edge", edge)
-        version = settle(version + 1, table, celina)
+    version = tap(celina, table, version, ".target-ship", "edge")
+    version = sail_route(celina, table, version, CELINA_ROUTE)
 
     # The hex turned over is a gold-river field: no number token, a lair token on it.
     form = celina.locator('[data-testid="ep-reveal-form"]').first
@@ -164,8 +140,7 @@ def test_pirate_lairs_from_the_form_to_a_scored_win(server, browser):
 
     # Her ship points at the lair: a tap lands her crew on its token.
     expect(celina.locator('[data-testid="pl-land-hint"]')).to_be_visible()
-    tap_target(celina, ".target-land", "hex", LAIR)
-    version = settle(version + 1, table, celina)
+    version = tap(celina, table, version, ".target-land", "hex", LAIR)
     expect(table.locator("#log")).to_contain_text("Celina lands 1 crew on the pirate lair (1 of 3 there).")
     expect(table.locator(f'#board [data-testid="pl-lair"][data-hex="{LAIR}"] [data-testid="pl-lair-crew"]')
            ).to_have_count(1)
@@ -174,27 +149,19 @@ def test_pirate_lairs_from_the_form_to_a_scored_win(server, browser):
 
     # Ala: a 5 (1 gold), a second crew for bought wool, both crews swapped aboard for her
     # settler, four steps to the lair and two crews landed: the third one, the lair falls.
-    type_roll(table, (2, 3))
-    version = settle(version + 1, table, ala)
+    version = roll(table, version, ala)
     expect(gold_of(table, 0)).to_have_text("3")
     buy(ala, "wool")
     version = settle(version + 1, table, ala)
-    tap_target(ala, ".target-crew-dock", "corner", docks[0])
-    version = settle(version + 1, table, ala)
+    version = tap(ala, table, version, ".target-crew-dock", "corner", docks[0])
     expect(crews).to_contain_text("Ala: 7 crews left")
-    ala.locator('[data-testid="ep-start-movement"] button').click()
-    version = settle(version + 1, table, ala)
+    version = start_movement(ala, table, version)
     expect(ala.locator('[data-testid="ep-crew-ships"]')).to_be_visible()
-    ala.locator('[data-testid^="ep-swap-"] button').click()
-    version = settle(version + 1, table, ala)
-    tap_target(ala, ".target-ship", "edge", HOME)
-    version = settle(version + 1, table, ala)
-    for edge in ALA_ROUTE[1:]:
-        tap_target(ala, ".target-sail", "edge", edge)
-        version = settle(version + 1, table, ala)
+    version = press(ala, table, version, "ep-swap-")
+    version = tap(ala, table, version, ".target-ship", "edge", HOME)
+    version = sail_route(ala, table, version, ALA_ROUTE[1:])
     assert hx_targets(ala, ".target-land", "hex") == [LAIR]
-    tap_target(ala, ".target-land", "hex", LAIR)
-    version = settle(version + 1, table, ala)
+    version = tap(ala, table, version, ".target-land", "hex", LAIR)
     expect(table.locator("#log")).to_contain_text("Ala lands 2 crews on the pirate lair (3 of 3 there).")
     expect(table.locator("#log")).to_contain_text("The pirate lair falls to Ala, Celina")
     expect(table.locator(f'#board [data-testid="pl-lair"][data-hex="{LAIR}"] [data-testid="pl-lair-crew"]')
@@ -247,35 +214,21 @@ def test_pirate_lairs_from_the_form_to_a_scored_win(server, browser):
     expect(table.locator("#status .whose")).to_contain_text("Bartek")
 
     # Bartek and Celina roll a 5 and pass on the table.
-    for _ in range(2):
-        type_roll(table, (2, 3))
-        version = settle(version + 1, table)
-        end_turn(table)
-        version = settle(version + 1, table, ala)
+    version = pass_turns(table, version, 2, ala)
 
     # Ala: her empty ship sails home, takes the settler from the dock, 2 more points for a
     # wool, and founds a settlement on the start island: her 6th point, in her own turn.
-    type_roll(table, (2, 3))
-    version = settle(version + 1, table, ala)
+    version = roll(table, version, ala)
     buy(ala, "wool")
     version = settle(version + 1, table, ala)
-    ala.locator('[data-testid="ep-start-movement"] button').click()
-    version = settle(version + 1, table, ala)
-    tap_target(ala, ".target-ship", "edge", BESIDE_LAIR)
-    version = settle(version + 1, table, ala)
-    for edge in ALA_ROUTE[-2::-1]:
-        tap_target(ala, ".target-sail", "edge", edge)
-        version = settle(version + 1, table, ala)
-    tap_target(ala, ".target-load", "corner", docks[0])
-    version = settle(version + 1, table, ala)
-    ala.locator('[data-testid^="ep-buy-"] button').first.click()
-    version = settle(version + 1, table, ala)
-    for edge in TO_FOUND:
-        tap_target(ala, ".target-sail", "edge", edge)
-        version = settle(version + 1, table, ala)
+    version = start_movement(ala, table, version)
+    version = tap(ala, table, version, ".target-ship", "edge", BESIDE_LAIR)
+    version = sail_route(ala, table, version, ALA_ROUTE[-2::-1])
+    version = tap(ala, table, version, ".target-load", "corner", docks[0])
+    version = press(ala, table, version, "ep-buy-")
+    version = sail_route(ala, table, version, TO_FOUND)
     assert hx_targets(ala, ".target-found", "corner") == [FOUND]
-    tap_target(ala, ".target-found", "corner", FOUND)
-    version = settle(version + 1, table, ala)
+    version = tap(ala, table, version, ".target-found", "corner", FOUND)
     expect(table.locator("#log")).to_contain_text("Ala founds a settlement from ship")
     expect(table.locator(".final")).to_be_visible()
     expect(table.locator(".final")).to_contain_text("Ala")

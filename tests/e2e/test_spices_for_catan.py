@@ -13,9 +13,10 @@ from playwright.sync_api import expect
 from companion.layers.explorers_pirates import board as sea
 from companion.layers.spices_for_catan import rules as sp
 
-from .harness import SCREENSHOTS, hx_targets, new_table, tap_target
-from .test_land_ho import face_down, nearest, phones_of, settle, sideways, vp
-from .test_two_players import status_version, type_roll
+from .harness import SCREENSHOTS, hx_targets
+from .sea_play import (end_own_turn, expect_tracks_at_start, nearest, pass_turns, press, reveal_spice, revealing, roll,
+                       sail_to_face_down, sail_until, sea_game, sea_reveals, settle, sideways, start_movement, tap, vp)
+from .test_two_players import status_version
 
 pytestmark = pytest.mark.e2e
 
@@ -31,55 +32,26 @@ def toward_council(sail: list[str]) -> str:
     return at_port[0] if at_port else nearest(sail, NEAR_PORTS)
 
 
-def _sea_reveals(ala) -> None:
-    """Any other face-down hex the ship points at turns out sea."""
-    while ala.locator('[data-testid="ep-reveal-form"]').count():
-        form = ala.locator('[data-testid="ep-reveal-form"]').first
-        form.locator('[data-testid="ep-terrain-sea"]').check()
-        version = status_version(ala)
-        form.locator('[data-testid="ep-reveal-submit"]').click()
-        expect(ala.locator("#status")).not_to_have_attribute("data-version", str(version))
-
-
 def test_spices_for_catan_from_the_form_to_a_win_by_a_delivered_sack(server, browser):
-    table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")],
-                      rules="explorers_pirates", scenario="spices_for_catan", board="beginner", play_mode="paper",
-                      dice_source="typed", join_codes=True, fills={"target": 5})
-    ala, bartek, celina = phones_of(browser, server, table, ((360, 740), (390, 844), (390, 844)))
+    table, ala, bartek, celina = sea_game(browser, server, "spices_for_catan", "paper",
+                                          join_codes=True, fills={"target": 5})
     expect(table.locator('[data-testid="sp-layer"]')).to_have_count(1)
     expect(table.locator('[data-testid="sp-panel"]')).to_contain_text("24 of 24 spice sacks in the supply")
-    for mission in ("fish_for_catan", "spices_for_catan"):
-        expect(table.locator(f'[data-testid="ep-track-{mission}"]')).to_be_visible()
-        for seat in range(3):
-            expect(table.locator(f'[data-testid="ep-track-field-{mission}-0"] '
-                                 f'[data-testid="ep-marker-{mission}-{seat}"]')).to_have_count(1)
+    expect_tracks_at_start(table, ("fish_for_catan", "spices_for_catan"))
     expect(table.locator('#board [data-testid="ep-face-down"]')).to_have_count(26)
     assert [vp(table, seat) for seat in range(3)] == [3, 3, 3]
     version = status_version(table)
 
     # Ala's turn: a crew into her dock (paper cards: paid on the table), swapped aboard for the settler.
-    type_roll(table, (2, 3))
-    version = settle(version + 1, table, ala)
-    tap_target(ala, ".target-crew-dock", "corner", hx_targets(ala, ".target-crew-dock", "corner")[0])
-    version = settle(version + 1, table, ala)
-    ala.locator('[data-testid="ep-start-movement"] button').click()
-    version = settle(version + 1, table, ala)
-    ala.locator('[data-testid^="ep-swap-"] button').first.click()
-    version = settle(version + 1, table, ala)
+    version = roll(table, version, ala)
+    version = tap(ala, table, version, ".target-crew-dock", "corner")
+    version = start_movement(ala, table, version)
+    version = press(ala, table, version, "ep-swap-")
     expect(ala.locator('[data-testid="ep-crew-ships"]')).to_contain_text("1 crew aboard")
 
     # ... then sails east until her ship points at a face-down hex: a spice field, fast travel.
-    tap_target(ala, ".target-ship", "edge", hx_targets(ala, ".target-ship", "edge")[0])
-    version = settle(version + 1, table, ala)
-    for _ in range(12):
-        if ala.locator('[data-testid="sp-reveal-form"]').count():
-            break
-        sail = hx_targets(ala, ".target-sail", "edge")
-        if sail:
-            tap_target(ala, ".target-sail", "edge", nearest(sail, face_down(table)))
-        else:
-            ala.locator('[data-testid^="ep-buy-"] button').first.click()
-        version = settle(version + 1, table, ala)
+    version = sail_to_face_down(ala, table, version, 12,
+                                until=lambda: bool(ala.locator('[data-testid="sp-reveal-form"]').count()))
     form = ala.locator('[data-testid="sp-reveal-form"]').first
     expect(form).to_be_visible()
     assert sideways(ala) <= 0
@@ -87,10 +59,9 @@ def test_spices_for_catan_from_the_form_to_a_win_by_a_delivered_sack(server, bro
     ala.screenshot(path=str(SCREENSHOTS / "spices-phone-reveal.png"), full_page=True)
     for phone in (bartek, celina):
         expect(phone.locator('[data-testid="sp-reveal-form"]')).to_have_count(0)
-    form.locator('[data-testid="sp-benefit-fast_travel"]').check()
-    form.locator('[data-testid="sp-reveal-submit"]').click()
+    reveal_spice(ala, "fast_travel")
     version = settle(version + 1, table, ala)
-    _sea_reveals(ala)
+    sea_reveals(ala)
     version = settle(status_version(ala), table, ala)
     expect(table.locator('#board [data-testid="sp-village"]')).to_have_count(1)
     expect(table.locator('#board [data-testid="sp-village-sack"]')).to_have_count(3)
@@ -100,8 +71,7 @@ def test_spices_for_catan_from_the_form_to_a_win_by_a_delivered_sack(server, bro
     # Her merchant into the village: a tap on it; a sack comes aboard.
     villages = hx_targets(ala, ".target-village", "hex")
     assert len(villages) == 1
-    tap_target(ala, ".target-village", "hex", villages[0])
-    version = settle(version + 1, table, ala)
+    version = tap(ala, table, version, ".target-village", "hex", villages[0])
     expect(table.locator('#board [data-testid="sp-merchant"]')).to_have_count(1)
     expect(table.locator('#board [data-testid="sp-ship-sack"]')).to_have_count(1)
     expect(table.locator('[data-testid="sp-benefits-0"]')).to_contain_text("Fast travel")
@@ -110,47 +80,31 @@ def test_spices_for_catan_from_the_form_to_a_win_by_a_delivered_sack(server, bro
         "Ala puts a merchant into the spice village (“Fast travel”) and loads a spice sack.")
     assert sideways(ala) <= 0
     table.screenshot(path=str(SCREENSHOTS / "spices-table.png"))
-    ala.locator('[data-testid="ep-end-turn"] button').click()
-    version = settle(version + 1, table, ala)
+    version = end_own_turn(ala, table, version)
 
     # Until the sack is delivered: Bartek and Celina pass; Ala sails for the council.
     for _turn in range(4):
-        for _ in range(2):
-            type_roll(table, (2, 3))
-            version = settle(version + 1, table, ala)
-            table.locator("#actions form:has(input[name='type'][value='end_turn']) button").first.click()
-            version = settle(version + 1, table, ala)
-        type_roll(table, (2, 3))
-        version = settle(version + 1, table, ala)
-        ala.locator('[data-testid="ep-start-movement"] button').click()
-        version = settle(version + 1, table, ala)
+        version = pass_turns(table, version, 2, ala)
+        version = roll(table, version, ala)
+        version = start_movement(ala, table, version)
         if _turn == 0:
             expect(ala.locator('[data-testid="ep-ships"]')).to_contain_text("5 movement points left")
         for _ in range(14):
             if table.locator(".final").count():
                 break
-            if ala.locator('[data-testid="ep-reveal-form"]').count():
-                _sea_reveals(ala)
+            if revealing(ala):
+                sea_reveals(ala)
                 version = settle(status_version(ala), table, ala)
-                continue
-            deliver = hx_targets(ala, ".target-deliver-sacks", "edge")
-            sail = hx_targets(ala, ".target-sail", "edge")
-            ships = hx_targets(ala, ".target-ship", "edge")
-            if deliver:
-                tap_target(ala, ".target-deliver-sacks", "edge", deliver[0])
-            elif sail:
-                tap_target(ala, ".target-sail", "edge", toward_council(sail))
-            elif ships:
-                tap_target(ala, ".target-ship", "edge", ships[0])
-            elif ala.locator('[data-testid^="ep-buy-"] button').count():
-                ala.locator('[data-testid^="ep-buy-"] button').first.click()
-            else:
-                break
-            version = settle(version + 1, table, ala)
+            elif hx_targets(ala, ".target-deliver-sacks", "edge"):
+                version = tap(ala, table, version, ".target-deliver-sacks", "edge")
+            else:  # a path towards the council, else her ship, else 2 more points for a wool
+                tapped = sail_until(ala, table, version, toward_council, lambda: False, 1)
+                if tapped == version:
+                    break
+                version = tapped
         if table.locator(".final").count():
             break
-        ala.locator('[data-testid="ep-end-turn"] button').click()
-        version = settle(version + 1, table, ala)
+        version = end_own_turn(ala, table, version)
     expect(table.locator(".final")).to_be_visible()
     expect(table.locator(".final")).to_contain_text("Ala")
     expect(table.locator("#log")).to_contain_text("Ala delivers 1 spice sack to the Council of Catan.")

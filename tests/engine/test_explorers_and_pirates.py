@@ -5,45 +5,17 @@ text describes (7 standard + 3 of each mission's fields in each area), each kind
 turned over in one game, the marker on all three tracks, and the win at 17."""
 import pytest
 
-from companion.engine import IllegalAction, new_game, rules_for, view
+from companion.engine import rules_for, view
 from companion.layers.explorers_and_pirates import rules as grand
 from companion.layers.explorers_pirates import missions
 from companion.layers.explorers_pirates import rules as ep
 from companion.layers.gold import rules as gold
+from tests.engine.missions_helpers import (BLUE, RED, Step, face_down, movement, refusal_without_the_core,
+                                           scenario_config, three_rivers_found, to_reveal, won_at_the_roll)
 from tests.engine.played import Played
 
-RED, BLUE, WHITE = 0, 1, 2
 MISSIONS = ("pirate_lairs", "fish_for_catan", "spices_for_catan")
-
-
-def config(colours=("red", "blue", "white"), **more):
-    return {"rules": "explorers_pirates", "scenario": "explorers_pirates",
-            "players": [{"name": f"P{i}", "color": c} for i, c in enumerate(colours)], **more}
-
-
-def face_down(g, area):
-    layout = g.state["board"]["layout"]
-    return sorted(h for h, x in layout["hexes"].items() if x["terrain"] == "unexplored" and x["area"] == area)
-
-
-def to_reveal(g, hex_, seat=RED):
-    """As if `seat`'s ship had sailed up to `hex_`: the reveal is asked for."""
-    ship = next(s for s in g.state["explorers_pirates"]["ships"] if s["seat"] == seat)
-    g.state["explorers_pirates"]["reveal"] = {"ship": ship["id"], "seat": seat, "hexes": [hex_]}
-    g.state["phase"] = "reveal"
-
-
-def in_movement(g):
-    g.act("roll", dice=[2, 3])
-    g.act("start_movement")
-
-
-class _Step:
-    def __init__(self):
-        self.lines = []
-
-    def log(self, kind, **params):
-        self.lines.append((kind, params))
+config = scenario_config("explorers_pirates")
 
 
 def test_all_three_missions_and_the_later_rules_compose_for_seventeen_points():
@@ -74,7 +46,7 @@ def test_each_area_holds_sixteen_face_down_hexes_and_the_council_lies_beside_the
 
 def test_a_lair_a_fish_field_and_a_spice_island_turned_over_in_one_game():
     g = Played(config())
-    in_movement(g)
+    movement(g)
     lair, fish, spice, forest = face_down(g, "north")[:4]
     before = gold.held(g.state, RED)  # (the roll may have paid compensation gold)
     to_reveal(g, lair)
@@ -97,12 +69,8 @@ def test_a_lair_a_fish_field_and_a_spice_island_turned_over_in_one_game():
 
 def test_three_of_each_mission_field_in_an_area():
     g = Played(config())
-    in_movement(g)
-    north = face_down(g, "north")
-    for hex_ in north[:3]:
-        to_reveal(g, hex_)
-        g.act("reveal_hex", hex=hex_, terrain="gold_river")
-    to_reveal(g, north[3])
+    movement(g)
+    north = three_rivers_found(g, "north")
     assert g.refused("reveal_hex", hex=north[3], terrain="gold_river") == "pl_no_rivers_left"
     for hex_, face in zip(north[3:6], (1, 2, 3)):
         g.act("reveal_hex", hex=hex_, terrain="fish", die=face)
@@ -114,7 +82,7 @@ def test_three_of_each_mission_field_in_an_area():
 
 def test_the_marks_on_all_three_tracks_count_and_seventeen_points_win():
     g = Played(config())
-    step = _Step()
+    step = Step()
     # red: 2 (harbour settlement) + 1 (settlement) = 3; 3 fields on each track = 2 VP a track,
     # and red alone ahead holds all three mission cards (1 VP each): 3 + 6 + 3 = 12
     for mission in MISSIONS:
@@ -125,16 +93,11 @@ def test_the_marks_on_all_three_tracks_count_and_seventeen_points_win():
     assert g.state["winner"] is None
     need = 17 - rules_for(g.state["config"]).vp_total(g.state, RED)
     g.state["players"][RED]["settlements"] += need  # the rest from settlements
-    g.act("roll", dice=[1, 2])
-    assert g.state["winner"] == RED
-    assert g.state["log"][-1]["kind"] == "won" and g.state["log"][-1]["params"]["vp"] == 17
+    won_at_the_roll(g, RED, 17)
 
 
 def test_the_scenario_plays_with_the_explorers_pirates_core_only():
-    with pytest.raises(IllegalAction) as info:
-        new_game({"scenario": "explorers_pirates",
-                  "players": [{"name": "A", "color": "red"}, {"name": "B", "color": "blue"}]})
-    assert info.value.code == "explorers_and_pirates_core_only"
+    assert refusal_without_the_core("explorers_pirates") == "explorers_and_pirates_core_only"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -147,7 +110,7 @@ def test_the_free_placement_starts_it_for_every_table_size(players):
 
 def test_each_mission_stands_apart_in_the_points_breakdown():
     g = Played(config())
-    step = _Step()
+    step = Step()
     missions.advance(g.state, step, RED, "fish_for_catan")  # field 1 (1 VP) and the fish card (1 VP)
     for _ in range(3):
         missions.advance(g.state, step, BLUE, "spices_for_catan")  # field 3 (2 VP) and the spice card

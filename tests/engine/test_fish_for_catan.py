@@ -2,90 +2,28 @@
 Council of Catan, the fish fields (2 gold each), drawing a shoal and every case where none
 comes, catching and delivering shoals, the pirates fishing, the goal of 15 points; from the
 rulebook's numbers."""
-import pytest
-
 from companion.engine import view
 from companion.layers.explorers_pirates import board as sea
 from companion.layers.explorers_pirates import council, missions
 from companion.layers.explorers_pirates import rules as ep
 from companion.layers.fish_for_catan import rules as ff
-from companion.layers.gold import rules as gold
+from tests.engine.missions_helpers import (BLUE, RED, WHITE, Step, at_port, face_down, hold, movement, phone, put_ship,
+                                           refusal_without_the_core, scenario_config, ship_of, side_paths, to_reveal)
 from tests.engine.played import Played
 
-RED, BLUE, WHITE = 0, 1, 2
-
-
-def config(colours=("red", "blue", "white"), **more):
-    return {"rules": "explorers_pirates", "scenario": "fish_for_catan",
-            "players": [{"name": f"P{i}", "color": c} for i, c in enumerate(colours)], **more}
-
-
-def phone(seat):
-    return {"seat": seat}
-
-
-def ship_of(g, seat):
-    return next(s for s in g.state["explorers_pirates"]["ships"] if s["seat"] == seat)
-
-
-def hold(g, seat):
-    return gold.held(g.state, seat)
+config = scenario_config("fish_for_catan")
 
 
 def fish(g):
     return g.state["fish_mission"]
 
 
-def movement(g, dice=(2, 3)):
-    g.act("roll", dice=list(dice))
-    g.act("start_movement")
-    assert g.state["phase"] == "movement"
-
-
-def face_down(g, area, k=0):
-    layout = g.state["board"]["layout"]
-    return sorted(h for h, x in layout["hexes"].items() if x["terrain"] == "unexplored" and x["area"] == area)[k]
-
-
-def to_reveal(g, hex_, seat=RED):
-    """The hex is the one seat's ship points at (a test's shortcut: the ship sailed there)."""
-    g.state["explorers_pirates"]["reveal"] = {"ship": ship_of(g, seat)["id"], "seat": seat, "hexes": [hex_]}
-    g.state["phase"] = "reveal"
-
-
 def fish_field(g, face, area="north", k=0, seat=RED):
-    hex_ = face_down(g, area, k)
+    hex_ = face_down(g, area)[k]
     to_reveal(g, hex_, seat)
     g.act("reveal_hex", hex=hex_, terrain="fish", die=face)
     assert g.state["phase"] == "movement"
     return hex_
-
-
-def path_at(g, hex_):
-    """A free sea path on a side of `hex_` and one of its corners (the ship's bow)."""
-    layout = g.state["board"]["layout"]
-    for i in range(6):
-        a, b = sea.hex_corner(hex_, i), sea.hex_corner(hex_, (i + 1) % 6)
-        edge = sea.corners_edge(a, b)
-        if edge in sea.geometry(layout).edge_corners and sea.is_sea_path(layout, edge) \
-                and not ep.ships_on(g.state, edge):
-            return edge, b
-    raise AssertionError("no path")
-
-
-def put_ship(g, seat, edge, bow, cargo=()):
-    """Seat's ship on that path (a test's shortcut); its settler, if any, goes home."""
-    ship = ship_of(g, seat)
-    g.state["explorers_pirates"]["settlers"][seat] += ship["cargo"].count("settler")
-    ship.update(edge=edge, bow=bow, cargo=list(cargo))
-    return ship
-
-
-def at_port(g, seat, cargo=("shoal",)):
-    layout = g.state["board"]["layout"]
-    port = council.ports(layout)[0]
-    edge = next(e for e in sea.sea_paths_at(layout, port) if not ep.ships_on(g.state, e))
-    return put_ship(g, seat, edge, port, cargo)
 
 
 # ---------------------------------------------------------------- the set-up
@@ -115,11 +53,7 @@ def test_the_board_has_eleven_face_down_hexes_in_each_area_and_the_council():
 
 
 def test_fish_for_catan_plays_with_the_explorers_pirates_core_only():
-    from companion.engine import IllegalAction, new_game
-    with pytest.raises(IllegalAction) as info:
-        new_game({"scenario": "fish_for_catan",
-                  "players": [{"name": "A", "color": "red"}, {"name": "B", "color": "blue"}]})
-    assert info.value.code == "fish_for_catan_explorers_pirates_only"
+    assert refusal_without_the_core("fish_for_catan") == "fish_for_catan_explorers_pirates_only"
 
 
 # ---------------------------------------------------------------- finding fish fields
@@ -141,7 +75,7 @@ def test_a_fish_field_takes_no_token_and_a_face_from_one_to_six_once():
     g = Played(config())
     movement(g)
     fish_field(g, 3)
-    hex_ = face_down(g, "south")
+    hex_ = face_down(g, "south")[0]
     to_reveal(g, hex_)
     assert g.refused("reveal_hex", hex=hex_, terrain="fish", die=5, number=6) == "ff_no_token_on_fish"
     assert g.refused("reveal_hex", hex=hex_, terrain="fish") == "ff_face_needed"
@@ -157,12 +91,12 @@ def test_two_fish_fields_in_the_north_and_three_in_the_south():
     movement(g)
     fish_field(g, 1, "north", 0)
     fish_field(g, 2, "north", 1)
-    hex_ = face_down(g, "north", 0)
+    hex_ = face_down(g, "north")[0]
     to_reveal(g, hex_)
     assert g.refused("reveal_hex", hex=hex_, terrain="fish", die=3) == "ff_no_fish_left"
     for k, face in enumerate((3, 4, 5)):
         fish_field(g, face, "south", 0)
-    hex_ = face_down(g, "south", 0)
+    hex_ = face_down(g, "south")[0]
     to_reveal(g, hex_)
     assert g.refused("reveal_hex", hex=hex_, terrain="fish", die=6) == "ff_no_fish_left"
     g.act("reveal_hex", hex=hex_, terrain="sea")  # the other terrains are the core's
@@ -174,10 +108,10 @@ def test_three_gold_rivers_in_the_north_and_two_in_the_south():
     movement(g)
     for area, count in (("north", 3), ("south", 2)):
         for _ in range(count):
-            hex_ = face_down(g, area)
+            hex_ = face_down(g, area)[0]
             to_reveal(g, hex_)
             g.act("reveal_hex", hex=hex_, terrain="gold_river")
-        hex_ = face_down(g, area)
+        hex_ = face_down(g, area)[0]
         to_reveal(g, hex_)
         assert g.refused("reveal_hex", hex=hex_, terrain="gold_river") == "pl_no_rivers_left"
         g.act("reveal_hex", hex=hex_, terrain="sea")
@@ -291,7 +225,7 @@ def _shoal_beside_red(g, face=3):
     movement(g)
     hex_ = fish_field(g, face)
     g.act("draw_shoal", die=face)
-    edge, bow = path_at(g, hex_)
+    edge, bow = next(side_paths(g, hex_))  # a free sea path on a side of the field
     ship = put_ship(g, RED, edge, bow)
     ship.update(done=False, points=4, started=False)
     return hex_, ship["id"]
@@ -315,7 +249,7 @@ def test_only_an_empty_own_ship_at_a_corner_of_the_shoals_hex_catches_it():
     assert g.refused("catch_shoal", hex=hex_) == "ff_ship_not_empty"
     ship_of(g, RED)["cargo"] = []
     g.state["ep_missions"]["crews"][RED] += 1
-    assert g.refused("catch_shoal", hex=face_down(g, "south")) == "ff_no_shoal_there"
+    assert g.refused("catch_shoal", hex=face_down(g, "south")[0]) == "ff_no_shoal_there"
     blue_ship = ship_of(g, BLUE)["id"]
     assert g.refused("catch_shoal", hex=hex_, ship=blue_ship) == "ep_bad_ship"  # not red's own
     layout = g.state["board"]["layout"]
@@ -343,7 +277,7 @@ def test_no_crew_joins_a_shoal_aboard():
 def test_delivering_at_a_council_port_moves_the_marker_and_returns_the_shoal():
     g = Played(config())
     movement(g)
-    ship = at_port(g, RED)
+    ship = at_port(g, RED, ["shoal"])
     assert ff.supply(g.state) == 5
     g.act("deliver_shoal", ship=ship["id"])
     assert ship_of(g, RED)["cargo"] == [] and ff.supply(g.state) == 6
@@ -402,21 +336,16 @@ def test_a_delivery_reaching_fifteen_wins_in_the_players_own_turn():
     movement(g)
     # red: 2 (harbour) + 1 (settlement) + 7 settlements = 10; the lairs' track field 2 (1) + card (1) = 12
     g.state["players"][RED]["settlements"] += 7
-    step = _Step()
+    step = Step()
     for _ in range(2):
         missions.advance(g.state, step, RED, "pirate_lairs")
     for _ in range(2):
         missions.advance(g.state, step, RED, "fish_for_catan")  # field 2 (1) + card (1): 14
-    ship = at_port(g, RED)
+    ship = at_port(g, RED, ["shoal"])
     assert g.state["winner"] is None
     g.act("deliver_shoal", ship=ship["id"])  # field 3: 2 points
     assert g.state["winner"] == RED and g.state["phase"] == "finished"
     assert g.state["log"][-1]["kind"] == "won" and g.state["log"][-1]["params"]["vp"] == 15
-
-
-class _Step:
-    def log(self, kind, **params):
-        pass
 
 
 # ---------------------------------------------------------------- the view

@@ -1,43 +1,17 @@
 """Pirate Lairs ("Obozy Piratów"), Explorers & Pirates' second scenario, and the later
 scenarios' rules it switches on (crews, the pirate ship, mission tracks): from the rulebook's
 numbers and its worked conquest example."""
-import pytest
-
 from companion.engine import view
 from companion.layers.explorers_pirates import board as sea
 from companion.layers.explorers_pirates import missions
 from companion.layers.explorers_pirates import rules as ep
-from companion.layers.gold import rules as gold
 from companion.layers.pirate_lairs import rules as pl
+from tests.engine.missions_helpers import (BLUE, RED, WHITE, Step, face_down, harbour_of, hold, main_phase, phone,
+                                           refusal_without_the_core, scenario_config, ship_beside_pirates, ship_of,
+                                           ship_rebuilt, three_rivers_found, to_reveal, won_at_the_roll)
 from tests.engine.played import Played
 
-RED, BLUE, WHITE = 0, 1, 2
-
-
-def config(colours=("red", "blue", "white"), **more):
-    return {"rules": "explorers_pirates", "scenario": "pirate_lairs",
-            "players": [{"name": f"P{i}", "color": c} for i, c in enumerate(colours)], **more}
-
-
-def phone(seat):
-    return {"seat": seat}
-
-
-def ship_of(g, seat):
-    return next(s for s in g.state["explorers_pirates"]["ships"] if s["seat"] == seat)
-
-
-def harbour_of(g, seat):
-    return ep.harbours_of(g.state, seat)[0]
-
-
-def main_phase(g, dice=(2, 3)):
-    g.act("roll", dice=list(dice))
-    assert g.state["phase"] == "main"
-
-
-def hold(g, seat):
-    return gold.held(g.state, seat)
+config = scenario_config("pirate_lairs")
 
 
 def test_pirate_lairs_is_set_up_for_twelve_points_with_nine_crews_each():
@@ -159,24 +133,9 @@ def test_one_pirate_ship_on_the_board_and_its_owner_moves_it_elsewhere():
     assert g.state["ep_missions"]["pirates"] == {"hex": spots[1], "seat": BLUE}
 
 
-def _ship_beside_pirates(g, seat):
-    """Put seat's ship on a path of an allowed pirate hex (a test's shortcut); the hex."""
-    layout = g.state["board"]["layout"]
-    for h in missions.pirate_hexes(g.state):
-        for i in range(6):
-            a, b = sea.hex_corner(h, i), sea.hex_corner(h, (i + 1) % 6)
-            edge = sea.corners_edge(a, b)
-            if edge in sea.geometry(layout).edge_corners and sea.is_sea_path(layout, edge) \
-                    and not ep.ships_on(g.state, edge) and not sea.edge_touches_unexplored(layout, edge):
-                ship = ship_of(g, seat)
-                ship.update(edge=edge, bow=b)
-                return h
-    raise AssertionError("no place")
-
-
 def test_the_pirates_steal_one_gold_only_from_a_player_without_cards():
     g = Played(config())
-    hex_ = _ship_beside_pirates(g, BLUE)
+    hex_ = ship_beside_pirates(g, BLUE)
     for r in g.state["players"][BLUE]["hand"]:  # blue holds no card
         g.state["bank"][r] += g.state["players"][BLUE]["hand"][r]
         g.state["players"][BLUE]["hand"][r] = 0
@@ -191,7 +150,7 @@ def test_the_pirates_steal_one_gold_only_from_a_player_without_cards():
 
 def test_the_pirates_steal_a_card_when_there_is_one():
     g = Played(config())
-    hex_ = _ship_beside_pirates(g, BLUE)
+    hex_ = ship_beside_pirates(g, BLUE)
     g.act("roll", dice=[3, 4])
     g.act("place_pirates", hex=hex_)
     blue_cards = sum(g.state["players"][BLUE]["hand"].values())
@@ -211,7 +170,7 @@ def _moving_beside_pirates(pirates_owner):
     """A game in red's movement phase, red's ship on a path of the hex where `pirates_owner`'s
     pirate ship lies: (the game, that hex)."""
     g = Played(config())
-    hex_ = _ship_beside_pirates(g, RED)
+    hex_ = ship_beside_pirates(g, RED)
     _pirates_at(g, pirates_owner, hex_)
     main_phase(g)
     g.act("start_movement")
@@ -295,17 +254,9 @@ def test_a_ship_that_moved_is_not_fit_to_chase():
 # ---------------------------------------------------------------- mission tracks
 
 
-class _Step:
-    def __init__(self):
-        self.lines = []
-
-    def log(self, kind, **params):
-        self.lines.append((kind, params))
-
-
 def test_markers_stack_and_the_bottom_one_holds_the_missions_card():
     g = Played(config(("red", "blue", "white", "orange")))
-    step = _Step()
+    step = Step()
     state = g.state
     missions.advance(state, step, 2, "pirate_lairs")  # seat 2 first on field 1
     missions.advance(state, step, 1, "pirate_lairs")
@@ -325,10 +276,8 @@ def test_markers_stack_and_the_bottom_one_holds_the_missions_card():
 
 def _lair(g, seat=RED):
     """Turn a north face-down hex into a gold river with its lair (as revealed by seat's ship)."""
-    layout = g.state["board"]["layout"]
-    hex_ = sorted(h for h, x in layout["hexes"].items() if x["terrain"] == "unexplored" and x["area"] == "north")[0]
-    g.state["explorers_pirates"]["reveal"] = {"ship": ship_of(g, seat)["id"], "seat": seat, "hexes": [hex_]}
-    g.state["phase"] = "reveal"
+    hex_ = face_down(g, "north")[0]
+    to_reveal(g, hex_, seat)
     return hex_
 
 
@@ -478,20 +427,14 @@ def test_the_game_ends_at_twelve_points():
     g = Played(config())
     # red: 2 (harbour) + 1 (settlement) = 3; 8 more from settlements, 1 from the track
     g.state["players"][RED]["settlements"] += 7
-    step = _Step()
+    step = Step()
     missions.advance(g.state, step, RED, "pirate_lairs")  # field 1 (1 VP) and the mission card (1 VP)
     assert g.state["winner"] is None
-    g.act("roll", dice=[1, 2])
-    assert g.state["winner"] == RED
-    assert g.state["log"][-1]["kind"] == "won" and g.state["log"][-1]["params"]["vp"] == 12
+    won_at_the_roll(g, RED, 12)
 
 
 def test_pirate_lairs_plays_with_the_explorers_pirates_core_only():
-    from companion.engine import IllegalAction, new_game
-    with pytest.raises(IllegalAction) as info:
-        new_game({"scenario": "pirate_lairs",
-                  "players": [{"name": "A", "color": "red"}, {"name": "B", "color": "blue"}]})
-    assert info.value.code == "pirate_lairs_explorers_pirates_only"
+    assert refusal_without_the_core("pirate_lairs") == "pirate_lairs_explorers_pirates_only"
 
 
 def test_a_conquest_that_brings_twelve_points_wins_in_the_players_own_turn():
@@ -589,15 +532,7 @@ def test_a_ship_taken_off_for_a_rebuild_sends_its_crews_home():
     first = ship_of(g, RED)
     first["cargo"] = ["crew", "crew"]  # (a test's shortcut: two crews aboard, the settler used)
     g.state["ep_missions"]["crews"][RED] -= 2
-    harbour = harbour_of(g, RED)
-    g.give(RED, lumber=3, wool=3)
-    for _ in range(2):
-        free = next(x for x in sea.sea_paths_at(g.state["board"]["layout"], harbour)
-                    if ep._ship_site_refusal(g.state, RED, x) is None)
-        g.act("build_ship", actor=phone(RED), edge=free)
-    free = next(x for x in sea.sea_paths_at(g.state["board"]["layout"], harbour)
-                if len(ep.ships_on(g.state, x)) < 2)
-    g.act("build_ship", actor=phone(RED), edge=free, remove=first["id"])
+    ship_rebuilt(g, RED, first)
     assert g.state["ep_missions"]["crews"][RED] == 9
     assert first["id"] not in [s["id"] for s in g.state["explorers_pirates"]["ships"]]
 
@@ -625,14 +560,7 @@ def test_three_gold_rivers_in_each_area():
     g = Played(config())
     main_phase(g)
     g.act("start_movement")
-    layout = g.state["board"]["layout"]
-    north = sorted(h for h, x in layout["hexes"].items() if x["terrain"] == "unexplored" and x["area"] == "north")
-    for hex_ in north[:3]:
-        g.state["explorers_pirates"]["reveal"] = {"ship": ship_of(g, RED)["id"], "seat": RED, "hexes": [hex_]}
-        g.state["phase"] = "reveal"
-        g.act("reveal_hex", hex=hex_, terrain="gold_river")
-    g.state["explorers_pirates"]["reveal"] = {"ship": ship_of(g, RED)["id"], "seat": RED, "hexes": [north[3]]}
-    g.state["phase"] = "reveal"
+    north = three_rivers_found(g, "north")
     assert g.refused("reveal_hex", hex=north[3], terrain="gold_river") == "pl_no_rivers_left"
     assert g.state["pirate_lairs"]["stack"] == 3
 

@@ -2,59 +2,29 @@
 rulebook's numbers (2 gold for a spice field, as many sacks as players, one merchant per player
 per village for good, building only with a merchant there, the villages' benefits with the
 text's 8-point top speed, 1 or 2 sacks delivered to the Council of Catan, 15 points)."""
+from functools import partial
+
 import pytest
 
-from companion.engine import IllegalAction, new_game, view
+from companion.engine import view
 from companion.layers.explorers_pirates import board as sea
 from companion.layers.explorers_pirates import council, missions
 from companion.layers.explorers_pirates import rules as ep
-from companion.layers.gold import rules as gold
 from companion.layers.spices_for_catan import rules as sp
+from tests.engine.missions_helpers import (BLUE, RED, at_port, face_down, hold, movement, phone, put_ship,
+                                           refusal_without_the_core, scenario_config, ship_beside_pirates, ship_of,
+                                           ship_rebuilt, to_reveal)
 from tests.engine.played import Played
 
-RED, BLUE, WHITE = 0, 1, 2
-
-
-def config(colours=("red", "blue", "white"), **more):
-    return {"rules": "explorers_pirates", "scenario": "spices_for_catan",
-            "players": [{"name": f"P{i}", "color": c} for i, c in enumerate(colours)], **more}
-
-
-def phone(seat):
-    return {"seat": seat}
-
-
-def ship_of(g, seat):
-    return next(s for s in g.state["explorers_pirates"]["ships"] if s["seat"] == seat)
-
-
-def hold(g, seat):
-    return gold.held(g.state, seat)
-
-
-def moving(g, dice=(2, 3)):
-    """The active player's movement phase."""
-    g.act("roll", dice=list(dice))
-    g.act("start_movement")
-
-
-def _face_down(g, area="north"):
-    layout = g.state["board"]["layout"]
-    return sorted((h for h, x in layout["hexes"].items() if x["terrain"] == "unexplored" and x["area"] == area),
-                  key=sea.parse_hex_id)
-
-
-def _to_reveal(g, hex_, seat=RED):
-    """The reveal phase for `hex_`, as if seat's ship had sailed up to it (a test's shortcut)."""
-    g.state["explorers_pirates"]["reveal"] = {"ship": ship_of(g, seat)["id"], "seat": seat, "hexes": [hex_]}
-    g.state["phase"] = "reveal"
+config = scenario_config("spices_for_catan")
+_face_down = partial(face_down, key=sea.parse_hex_id)
 
 
 WEST = sea.offset_to_axial(7, 1)  # the north area's westernmost hex of its middle row: open sea west of it
 
 
 def _spice(g, benefit, hex_=WEST, seat=RED):
-    _to_reveal(g, hex_, seat)
+    to_reveal(g, hex_, seat)
     g.act("reveal_hex", hex=hex_, terrain="spice", benefit=benefit)
     return hex_
 
@@ -73,23 +43,14 @@ def _ship_at(g, hex_, cargo, seat=RED):
         corner = sea.hex_corner(hex_, i)
         for edge in sea.sea_paths_at(layout, corner):
             if not ep.ships_on(g.state, edge):
-                ship = ship_of(g, seat)
-                before = ship["cargo"]
-                g.state["explorers_pirates"]["settlers"][seat] += before.count("settler")
-                g.state["ep_missions"]["crews"][seat] += before.count("crew") - cargo.count("crew")
-                ship.update(edge=edge, bow=corner, cargo=list(cargo), done=False)
-                return ship
+                crews = ship_of(g, seat)["cargo"].count("crew")
+                g.state["ep_missions"]["crews"][seat] += crews - cargo.count("crew")
+                return put_ship(g, seat, edge, corner, cargo, done=False)
     raise AssertionError("no sea path at that hex")
 
 
 def _ship_at_council(g, cargo, seat=RED):
-    layout = g.state["board"]["layout"]
-    port = council.ports(layout)[0]
-    edge = next(e for e in sea.sea_paths_at(layout, port) if not ep.ships_on(g.state, e))
-    ship = ship_of(g, seat)
-    g.state["explorers_pirates"]["settlers"][seat] += ship["cargo"].count("settler")
-    ship.update(edge=edge, bow=port, cargo=list(cargo), done=False)
-    return ship
+    return at_port(g, seat, cargo, done=False)
 
 
 def _village(g, benefit, seats, hex_="99,99"):
@@ -126,10 +87,7 @@ def test_a_manual_board_checks_the_start_island_against_this_scenarios_set():
 
 
 def test_spices_for_catan_plays_with_the_explorers_pirates_core_only():
-    with pytest.raises(IllegalAction) as info:
-        new_game({"scenario": "spices_for_catan",
-                  "players": [{"name": "A", "color": "red"}, {"name": "B", "color": "blue"}]})
-    assert info.value.code == "spices_explorers_pirates_only"
+    assert refusal_without_the_core("spices_for_catan") == "spices_explorers_pirates_only"
 
 
 # ---------------------------------------------------------------- finding a spice field
@@ -138,9 +96,9 @@ def test_spices_for_catan_plays_with_the_explorers_pirates_core_only():
 @pytest.mark.parametrize("colours", [("red", "blue"), ("red", "blue", "white"), ("red", "blue", "white", "orange")])
 def test_a_spice_field_pays_two_gold_and_its_village_gets_a_sack_per_player(colours):
     g = Played(config(colours))
-    moving(g)
+    movement(g)
     before = hold(g, RED)
-    _to_reveal(g, WEST)
+    to_reveal(g, WEST)
     assert g.refused("reveal_hex", hex=WEST, terrain="spice", benefit="quick_gold", number=5) == "sp_no_token_on_spice"
     assert g.refused("reveal_hex", hex=WEST, terrain="spice") == "sp_benefit_needed"
     assert g.refused("reveal_hex", hex=WEST, terrain="spice", benefit="cheap_roads") == "sp_benefit_needed"
@@ -157,15 +115,15 @@ def test_a_spice_field_pays_two_gold_and_its_village_gets_a_sack_per_player(colo
 
 def test_three_spice_fields_an_area_and_each_benefit_as_often_as_the_villages_have_it():
     g = Played(config())
-    moving(g)
+    movement(g)
     north = _face_down(g)
     _spice(g, "pirates_5", north[0])
-    _to_reveal(g, north[1])
+    to_reveal(g, north[1])
     assert g.refused("reveal_hex", hex=north[1], terrain="spice", benefit="pirates_5") == "sp_benefit_taken"
     g.act("reveal_hex", hex=north[1], terrain="spice", benefit="fast_travel")
     _spice(g, "fast_travel", north[2])
     assert sp.benefits_left(g.state) == {"fast_travel": 0, "pirates_5": 0, "pirates_4": 1, "quick_gold": 2}
-    _to_reveal(g, north[3])
+    to_reveal(g, north[3])
     assert g.refused("reveal_hex", hex=north[3], terrain="spice", benefit="quick_gold") == "sp_no_spices_left"
     g.act("reveal_hex", hex=north[3], terrain="forest", number=9)  # the other terrains are the core's
     south = _face_down(g, "south")
@@ -175,16 +133,16 @@ def test_three_spice_fields_an_area_and_each_benefit_as_often_as_the_villages_ha
 
 def test_three_fish_fields_an_area_for_the_fish_mission():
     g = Played(config())
-    moving(g)
+    movement(g)
     north = _face_down(g)
     for face, hex_ in zip((1, 2, 3), north):
-        _to_reveal(g, hex_)
+        to_reveal(g, hex_)
         g.act("reveal_hex", hex=hex_, terrain="fish", die=face)
-    _to_reveal(g, north[3])
+    to_reveal(g, north[3])
     assert g.refused("reveal_hex", hex=north[3], terrain="fish", die=4) == "ff_no_fish_left"
     south = _face_down(g, "south")
     for face, hex_ in zip((4, 5, 6), south):
-        _to_reveal(g, hex_)
+        to_reveal(g, hex_)
         g.act("reveal_hex", hex=hex_, terrain="fish", die=face)
     assert sum(1 for x in g.state["board"]["layout"]["hexes"].values() if x.get("fish")) == 6
 
@@ -194,7 +152,7 @@ def test_three_fish_fields_an_area_for_the_fish_mission():
 
 def test_a_merchant_goes_into_the_village_for_good_and_a_sack_comes_aboard():
     g = Played(config())
-    moving(g)
+    movement(g)
     hex_ = _spice(g, "quick_gold")
     ship = _ship_at(g, hex_, ["crew", "crew"])
     g.act("place_merchant", hex=hex_)
@@ -216,7 +174,7 @@ def test_a_merchant_goes_into_the_village_for_good_and_a_sack_comes_aboard():
 
 def test_each_player_places_one_merchant_and_a_village_without_sacks_still_takes_them():
     g = Played(config(("red", "blue")))
-    moving(g)
+    movement(g)
     hex_ = _spice(g, "pirates_4")
     _ship_at(g, hex_, ["crew"])
     g.act("place_merchant", hex=hex_)
@@ -233,7 +191,7 @@ def test_each_player_places_one_merchant_and_a_village_without_sacks_still_takes
 
 def test_a_village_with_no_sack_left_gives_the_benefit_without_a_sack():
     g = Played(config())
-    moving(g)
+    movement(g)
     hex_ = _spice(g, "quick_gold")
     g.state["spices_for_catan"]["villages"][hex_]["sacks"] = 0
     _ship_at(g, hex_, ["crew"])
@@ -243,7 +201,7 @@ def test_a_village_with_no_sack_left_gives_the_benefit_without_a_sack():
 
 def test_a_merchant_needs_a_ship_with_a_crew_pointing_at_the_spice_field():
     g = Played(config())
-    moving(g)
+    movement(g)
     hex_ = _spice(g, "quick_gold")
     other = _face_down(g)[0]
     assert g.refused("place_merchant", hex=other) == "sp_not_village"
@@ -255,7 +213,7 @@ def test_a_merchant_needs_a_ship_with_a_crew_pointing_at_the_spice_field():
 
 def test_building_on_a_spice_field_only_with_a_merchant_in_its_village():
     g = Played(config())
-    moving(g)
+    movement(g)
     hex_ = _spice(g, "quick_gold")
     _clear_around(g, hex_)
     layout = g.state["board"]["layout"]
@@ -280,7 +238,7 @@ def test_building_on_a_spice_field_only_with_a_merchant_in_its_village():
 
 def test_fast_travel_adds_a_point_at_once_and_each_turn():
     g = Played(config())
-    moving(g)
+    movement(g)
     hex_ = _spice(g, "fast_travel")
     ship = _ship_at(g, hex_, ["crew"])
     points = ship["points"]
@@ -297,7 +255,7 @@ def test_the_texts_top_speed_is_eight_points():
     g = Played(config())
     _village(g, "fast_travel", [RED], "a")
     _village(g, "fast_travel", [RED], "b")
-    moving(g)
+    movement(g)
     ship = ship_of(g, RED)
     assert ship["points"] == 6  # both fast-travel villages: 4 + 1 + 1
     g.give(RED, wool=1)
@@ -308,17 +266,9 @@ def test_the_texts_top_speed_is_eight_points():
 
 def _beside_blue_pirates(g):
     """Red's ship on a path of a hex where blue's pirate ship lies (a test's shortcut): the hex."""
-    layout = g.state["board"]["layout"]
-    for h in missions.pirate_hexes(g.state):
-        for i in range(6):
-            a, b = sea.hex_corner(h, i), sea.hex_corner(h, (i + 1) % 6)
-            edge = sea.corners_edge(a, b)
-            if edge in sea.geometry(layout).edge_corners and sea.is_sea_path(layout, edge) \
-                    and not ep.ships_on(g.state, edge) and not sea.edge_touches_unexplored(layout, edge):
-                ship_of(g, RED).update(edge=edge, bow=b)
-                g.state["ep_missions"]["pirates"] = {"hex": h, "seat": BLUE}
-                return h
-    raise AssertionError("no place")
+    hex_ = ship_beside_pirates(g, RED)
+    g.state["ep_missions"]["pirates"] = {"hex": hex_, "seat": BLUE}
+    return hex_
 
 
 @pytest.mark.parametrize("villages,wins,fails", [
@@ -333,7 +283,7 @@ def test_anti_pirate_villages_chase_the_pirates_on_their_faces_too(villages, win
         for k, benefit in enumerate(villages):
             _village(g, benefit, [RED], f"v{k}")
         _beside_blue_pirates(g)
-        moving(g)
+        movement(g)
         g.act("chase_pirates", ship=ship_of(g, RED)["id"], die=die)
         gone = g.state["ep_missions"]["pirates"]["seat"] != BLUE
         assert gone == (die in wins), die
@@ -381,7 +331,7 @@ def test_quick_gold_on_paper_the_card_goes_to_the_bank_on_the_table():
 @pytest.mark.parametrize("sacks", [1, 2])
 def test_a_ship_at_a_council_port_delivers_one_or_two_sacks(sacks):
     g = Played(config())
-    moving(g)
+    movement(g)
     g.state["spices_for_catan"]["supply"] -= sacks  # (the sacks came from villages)
     ship = _ship_at_council(g, ["sack"] * sacks)
     g.act("deliver_spices", ship=ship["id"])
@@ -395,7 +345,7 @@ def test_a_ship_at_a_council_port_delivers_one_or_two_sacks(sacks):
 
 def test_delivering_needs_sacks_aboard_and_the_bow_at_a_council_port():
     g = Played(config())
-    moving(g)
+    movement(g)
     ship = ship_of(g, RED)
     ship["cargo"] = ["sack"]
     g.state["explorers_pirates"]["settlers"][RED] += 1
@@ -410,7 +360,7 @@ def test_delivering_needs_sacks_aboard_and_the_bow_at_a_council_port():
 
 def test_the_whole_round_a_sack_from_the_village_to_the_council():
     g = Played(config())
-    moving(g)
+    movement(g)
     hex_ = _spice(g, "pirates_5")
     _ship_at(g, hex_, ["crew"])
     assert view(g.state, "table")["board"]["targets"]["village"] == [hex_]
@@ -425,7 +375,7 @@ def test_the_whole_round_a_sack_from_the_village_to_the_council():
 
 def test_a_sack_never_goes_ashore_into_a_dock():
     g = Played(config())
-    moving(g)
+    movement(g)
     ship = ship_of(g, RED)  # at its harbour, where it starts
     g.state["explorers_pirates"]["settlers"][RED] += 1
     g.state["spices_for_catan"]["supply"] -= 1
@@ -443,14 +393,7 @@ def test_sacks_on_a_ship_taken_off_for_a_rebuild_go_back_to_the_supply():
     first["cargo"] = ["sack", "sack"]
     g.state["explorers_pirates"]["settlers"][RED] += 1
     g.state["spices_for_catan"]["supply"] -= 2
-    harbour = ep.harbours_of(g.state, RED)[0]
-    g.give(RED, lumber=3, wool=3)
-    for _ in range(2):
-        free = next(x for x in sea.sea_paths_at(g.state["board"]["layout"], harbour)
-                    if ep._ship_site_refusal(g.state, RED, x) is None)
-        g.act("build_ship", actor=phone(RED), edge=free)
-    free = next(x for x in sea.sea_paths_at(g.state["board"]["layout"], harbour) if len(ep.ships_on(g.state, x)) < 2)
-    g.act("build_ship", actor=phone(RED), edge=free, remove=first["id"])
+    ship_rebuilt(g, RED, first)
     assert g.state["spices_for_catan"]["supply"] == 24
 
 
@@ -460,7 +403,7 @@ def test_sacks_on_a_ship_taken_off_for_a_rebuild_go_back_to_the_supply():
 def test_a_delivery_reaching_fifteen_points_wins_in_the_players_own_turn():
     g = Played(config())
     g.state["players"][RED]["settlements"] += 10  # (a test's shortcut) 2 + 1 + 10 = 13 points
-    moving(g)
+    movement(g)
     assert g.state["winner"] is None
     g.state["spices_for_catan"]["supply"] -= 1
     ship = _ship_at_council(g, ["sack"])
@@ -472,7 +415,7 @@ def test_a_delivery_reaching_fifteen_points_wins_in_the_players_own_turn():
 def test_fourteen_points_do_not_win():
     g = Played(config())
     g.state["players"][RED]["settlements"] += 9  # 12 points
-    moving(g)
+    movement(g)
     g.state["spices_for_catan"]["supply"] -= 1
     g.act("deliver_spices", ship=_ship_at_council(g, ["sack"])["id"])
     assert g.state["winner"] is None  # 14
