@@ -185,3 +185,25 @@ def test_quick_gold_from_the_phone(client):
 RAW_KIND = re.compile(r"\b(?:ep|sp|gold)_[a-z_]+\b")
 test_every_screen_of_random_games_renders_in_english_and_polish = web.random_screens_test(
     "tests.engine.test_spices_for_catan_properties", 15, ("sp-layer", "sp-panel"), RAW_KIND)
+
+
+def test_the_chase_button_names_the_faces_an_anti_pirate_village_adds(client):
+    from types import SimpleNamespace
+
+    from tests.engine.missions_helpers import ship_beside_pirates
+
+    game, phones = _game(client, dice_source="typed")
+    assert _post(client, game, "roll", dice=[2, 3]).status_code == 200
+    assert _post(client, game, "start_movement").status_code == 200
+
+    def pirates_and_villages(state):
+        ship_hex = ship_beside_pirates(SimpleNamespace(state=state), 0)
+        state["ep_missions"]["pirates"] = {"hex": ship_hex, "seat": 1}
+        for k, benefit in enumerate(("pirates_5", "pirates_4")):
+            state["spices_for_catan"]["villages"][f"9{k},9"] = {"benefit": benefit, "sacks": 0, "crews": [0]}
+    _edit(game, pirates_and_villages)
+    mine = _page(phones[0], game)
+    assert 'data-testid="ep-chase-' in mine and "Chase the pirates (4, 5, 6 win)" in mine
+    assert "Chase the pirates (4, 5, 6 win)" in _page(client, game, "table")
+    polish = _page(phones[0], game, language="pl")
+    assert "Przegoń piratów (wygrywa 4, 5, 6)" in polish
