@@ -271,7 +271,14 @@ def test_no_crew_joins_a_shoal_aboard():
     ship_of(g, RED)["edge"] = next(e for e in sea.sea_paths_at(g.state["board"]["layout"], harbour)
                                    if not ep.ships_on(g.state, e))
     assert g.refused("load_crew", ship=ship) == "ep_no_room"
-    assert g.refused("swap_cargo", ship=ship) == "ff_shoal_not_ashore"  # a shoal never goes into a dock
+    assert g.refused("swap_cargo", ship=ship) == "ep_stays_aboard"  # a shoal never goes into a dock
+    from django.utils import translation
+
+    from companion.engine import IllegalAction
+    from companion.messages import refusal
+    with translation.override("en"):
+        assert refusal(IllegalAction("ep_stays_aboard", cargo="shoal")) == \
+            "A fish shoal stays aboard until it reaches the Council of Catan."
 
 
 def test_delivering_at_a_council_port_moves_the_marker_and_returns_the_shoal():

@@ -381,7 +381,14 @@ def test_a_sack_never_goes_ashore_into_a_dock():
     g.state["spices_for_catan"]["supply"] -= 1
     g.state["ep_missions"]["crews"][RED] -= 1
     ship["cargo"] = ["sack", "crew"]
-    assert g.refused("swap_cargo", ship=ship["id"]) == "sp_sack_not_ashore"
+    assert g.refused("swap_cargo", ship=ship["id"]) == "ep_stays_aboard"
+    from django.utils import translation
+
+    from companion.engine import IllegalAction
+    from companion.messages import refusal
+    with translation.override("pl"):
+        assert refusal(IllegalAction("ep_stays_aboard", cargo="sack")) == \
+            "Worek przypraw zostaje na statku, dopóki nie dotrze do Rady Catanu."
     g.act("unload_crew", ship=ship["id"])  # the crew may go ashore: the sack stays
     assert ship_of(g, RED)["cargo"] == ["sack"]
 

@@ -124,6 +124,11 @@ def edge_touches_unexplored(layout: dict, edge: str) -> bool:
     return any(corner_touches_unexplored(layout, c) for c in edge_corners(layout, edge))
 
 
+def points_at(layout: dict, edge: str, position: str) -> bool:
+    """Does a ship on `edge` point at `position` (a corner of it at either end of the path)?"""
+    return any(position in corner_positions(c) for c in edge_corners(layout, edge))
+
+
 def pointed_at(layout: dict, edge: str) -> list[str]:
     """The face-down hexes a ship on `edge` points at (either end)."""
     found = {p for c in edge_corners(layout, edge) for p in corner_positions(c) if is_unexplored(layout, p)}

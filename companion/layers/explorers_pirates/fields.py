@@ -38,6 +38,24 @@ def field_at(step: Step, found: dict, refusal: str) -> tuple[str, dict]:
     return hex_, record
 
 
+def ship_pointing_at(step: Step, hex_: str, liked: Callable[[dict], bool]) -> dict:
+    """The ship an action names, which must point at `hex_`; else the active player's first
+    ship pointing there that `liked` likes, or any of theirs pointing there (the action then
+    says what that one lacks)."""
+    state = step.state
+    seat = ep._seat(state)
+    layout = state["board"]["layout"]
+    if step.args.get("ship") in (None, ""):
+        near = [s for s in ep.own_ships(state, seat) if sea.points_at(layout, s["edge"], hex_)]
+        if not near:
+            raise IllegalAction("ep_not_ship_end")
+        return next((s for s in near if liked(s)), near[0])
+    ship = ep._ship_by_id(state, step.args.get("ship"), seat)
+    if not sea.points_at(layout, ship["edge"], hex_):
+        raise IllegalAction("ep_not_ship_end")
+    return ship
+
+
 @dataclass(frozen=True)
 class Found:
     """What a mission's `found` hands back to the shared part of a reveal."""

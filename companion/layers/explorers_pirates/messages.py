@@ -42,6 +42,9 @@ SEA_NAME = gettext_lazy("sea")
 AREA_NAMES = {"north": gettext_lazy("north"), "south": gettext_lazy("south")}
 AREA_IN = {"north": gettext_lazy("in the northern area"), "south": gettext_lazy("in the southern area")}
 CARGO_NAMES = {"settler": gettext_lazy("a settler"), "crew": gettext_lazy("a crew")}
+# What stays aboard until a ship reaches the Council of Catan (missions.ASHORE: never a dock).
+STAYS_ABOARD = {"shoal": gettext_lazy("A fish shoal stays aboard until it reaches the Council of Catan."),
+                "sack": gettext_lazy("A spice sack stays aboard until it reaches the Council of Catan.")}
 # The missions of the later scenarios (their tracks on the table screen).
 MISSION_NAMES = {"pirate_lairs": gettext_lazy("Pirate Lairs"), "fish_for_catan": gettext_lazy("Fish for Catan"),
                  "spices_for_catan": gettext_lazy("Spices for Catan")}
@@ -146,6 +149,8 @@ def refusal(error: IllegalAction) -> str | None:
         "ep_bad_count": _("Pick how many crews (1 or 2)."),
         "ep_next_to_lair": _("Nothing may be built beside a pirate lair that still stands: conquer it first."),
     }
+    if error.code == "ep_stays_aboard":  # a mission's load goes to the council only
+        return str(STAYS_ABOARD.get(error.params.get("cargo"), STAYS_ABOARD["shoal"]))
     return refusal_text(texts, error, area=area_in)
 
 

@@ -43,6 +43,7 @@ SHOAL, SACK = "shoal", "sack"  # the missions' cargo: a fish shoal, a spice sack
 CREWS = 9
 PLACES = 2  # a hold or a dock: 2 crews or 1 settler
 SIZES = {CREW: 1, SETTLER: 2, SHOAL: 2, SACK: 1}  # a shoal fills a hold, as a settler does
+ASHORE = (CREW, SETTLER)  # what may go into a dock: a shoal or a sack stays aboard until the council
 CREW_COST = {"ore": 1, "wool": 1}
 TOLL = 1
 CHASE_WIN = 6
@@ -208,6 +209,9 @@ def swap_cargo(step: Step) -> None:
     corner = ends[0]
     if not ship["cargo"] and not docks[corner]:
         raise IllegalAction("ep_nothing_to_swap")
+    kept = next((x for x in ship["cargo"] if x not in ASHORE), None)
+    if kept is not None:
+        raise IllegalAction("ep_stays_aboard", cargo=kept)
     ship["cargo"], docks[corner] = list(docks[corner]), list(ship["cargo"])
     step.log("ep_cargo_swapped", seat=ship["seat"], ship=ship["id"], corner=corner)
 
@@ -346,10 +350,9 @@ def fit_to_chase(state: dict, seat: int) -> list[dict]:
     hex_ = m["pirates"]["hex"]
     if hex_ is None or m["pirates"]["seat"] == seat:
         return []
-    corners = {sea.hex_corner(hex_, i) for i in range(6)}
     chased = _this_turn(state, "chased")
     return [s for s in ep.own_ships(state, seat) if not s["started"] and not s["done"] and s["id"] not in chased
-            and corners & set(sea.edge_corners(ep._layout(state), s["edge"]))]
+            and sea.points_at(ep._layout(state), s["edge"], hex_)]
 
 
 def _die(step: Step, key: str) -> int:

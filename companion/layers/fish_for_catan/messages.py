@@ -33,7 +33,6 @@ def refusal(error: IllegalAction) -> str | None:
         "ff_ship_not_empty": _("Only an empty ship can take a shoal aboard: a shoal fills the whole hold."),
         "ff_no_shoal_aboard": _("That ship carries no fish shoal."),
         "ff_not_at_council": _("A shoal is delivered by a ship pointing at a port of the Council of Catan."),
-        "ff_shoal_not_ashore": _("A fish shoal stays aboard until it reaches the Council of Catan."),
     }
     return refusal_text(texts, error, area=area_in)
 

@@ -173,13 +173,8 @@ def draw_shoal(step: Step) -> None:
 # ---------------------------------------------------------------- catching and delivering
 
 
-def _touches(state: dict, ship: dict, hex_: str) -> bool:
-    corners = {sea.hex_corner(hex_, i) for i in range(6)}
-    return bool(corners & set(sea.edge_corners(ep._layout(state), ship["edge"])))
-
-
 def can_catch(state: dict, ship: dict, hex_: str) -> bool:
-    return not ship["cargo"] and hex_ in part(state)["shoals"] and _touches(state, ship, hex_)
+    return not ship["cargo"] and hex_ in part(state)["shoals"] and sea.points_at(ep._layout(state), ship["edge"], hex_)
 
 
 @action("catch_shoal", phases={"movement"}, actors={"active", "table"})
@@ -191,15 +186,7 @@ def catch_shoal(step: Step) -> None:
     hex_ = ep._location(step, "hex")
     if hex_ not in part(state)["shoals"]:
         raise IllegalAction("ff_no_shoal_there", hex=hex_)
-    if step.args.get("ship") in (None, ""):
-        near = [s for s in ep.own_ships(state, seat) if _touches(state, s, hex_)]
-        if not near:
-            raise IllegalAction("ep_not_ship_end")
-        ship = next((s for s in near if not s["cargo"]), near[0])
-    else:
-        ship = ep._ship_by_id(state, step.args.get("ship"), seat)
-        if not _touches(state, ship, hex_):
-            raise IllegalAction("ep_not_ship_end")
+    ship = fields.ship_pointing_at(step, hex_, lambda s: not s["cargo"])
     if ship["cargo"]:
         raise IllegalAction("ff_ship_not_empty")
     part(state)["shoals"].remove(hex_)
@@ -218,18 +205,7 @@ def deliver_shoal(step: Step) -> None:
     `edge`: an own ship on that path): the shoal back to the supply, the marker one field on."""
     state = step.state
     seat = ep._seat(state)
-    if step.args.get("ship") in (None, "") and isinstance(step.args.get("edge"), str):
-        mine = [s for s in ep.ships_on(state, step.args["edge"]) if s["seat"] == seat]
-        if not mine:
-            raise IllegalAction("ep_bad_ship")
-        ship = next((s for s in mine if s in deliverers(state, seat)), mine[0])
-    elif step.args.get("ship") in (None, ""):
-        ready = deliverers(state, seat)
-        if not ready:
-            raise IllegalAction("ff_not_at_council")
-        ship = ready[0]
-    else:
-        ship = ep._ship_by_id(state, step.args.get("ship"), seat)
+    ship = council.delivering_ship(step, lambda s: SHOAL in s["cargo"], "ff_not_at_council")
     if SHOAL not in ship["cargo"]:
         raise IllegalAction("ff_no_shoal_aboard")
     port = council.port_at(state, ship)
@@ -254,16 +230,6 @@ def _pirates_wrap(handler):
             f["shoals"].remove(hex_)
             step.log("ff_pirates_fish", seat=missions.part(state)["pirates"]["seat"], hex=hex_)
     return place
-
-
-def _swap_wrap(handler):
-    """swap_cargo: a shoal never goes ashore into a dock (it goes to the council only)."""
-    def swap(step: Step) -> None:
-        handler(step)
-        e = ep.part(step.state)
-        if any(SHOAL in load for load in e["docks"].values()):
-            raise IllegalAction("ff_shoal_not_ashore")
-    return swap
 
 
 # ---------------------------------------------------------------- view and taps
@@ -303,7 +269,7 @@ MISSION_LAYER = Layer(
     name=MISSION_NAME,
     needs=(missions.LAYER.name,),
     actions=_actions.table,
-    wraps={"reveal_hex": _reveal_wrap, "place_pirates": _pirates_wrap, "swap_cargo": _swap_wrap},
+    wraps={"reveal_hex": _reveal_wrap, "place_pirates": _pirates_wrap},
     hooks={"new_state": new_mission_state, "view": view, "more_board_targets": more_board_targets},
     view_key=VIEW_KEY,
     board_actions={"catch": ("catch_shoal",), "deliver": ("deliver_shoal",)},

@@ -124,25 +124,6 @@ def _lair(state: dict, step: Step) -> tuple[str, dict]:
     return fields.field_at(step, part(state)["lairs"], "pl_not_lair")
 
 
-def _ship_at(state: dict, step: Step, hex_: str, want) -> dict:
-    """The named ship (or the own ship with an end on a corner of `hex_` that `want` likes)."""
-    seat = ep._seat(state)
-    corners = {sea.hex_corner(hex_, i) for i in range(6)}
-    layout = ep._layout(state)
-    if step.args.get("ship") in (None, ""):
-        near = [s for s in ep.own_ships(state, seat) if corners & set(sea.edge_corners(layout, s["edge"]))]
-        liked = [s for s in near if want(s)]
-        if liked:
-            return liked[0]
-        if near:
-            return near[0]
-        raise IllegalAction("ep_not_ship_end")
-    ship = ep._ship_by_id(state, step.args.get("ship"), seat)
-    if not corners & set(sea.edge_corners(layout, ship["edge"])):
-        raise IllegalAction("ep_not_ship_end")
-    return ship
-
-
 @action("land_crews", phases={"movement"}, actors={"active", "table"})
 def land_crews(step: Step) -> None:
     """Crews from a ship pointing at a lair go onto its token (at most 3 there)."""
@@ -152,7 +133,7 @@ def land_crews(step: Step) -> None:
         raise IllegalAction("pl_lair_conquered")
     if len(lair["crews"]) >= CREWS_TO_CONQUER or hex_ in part(state)["pending"]:
         raise IllegalAction("pl_lair_full")
-    ship = _ship_at(state, step, hex_, lambda s: missions.CREW in s["cargo"])
+    ship = fields.ship_pointing_at(step, hex_, lambda s: missions.CREW in s["cargo"])
     aboard = ship["cargo"].count(missions.CREW)
     if not aboard:
         raise IllegalAction("ep_no_crew_aboard")
@@ -180,7 +161,7 @@ def collect_crews(step: Step) -> None:
     there = lair["beside"].count(seat)
     if not there:
         raise IllegalAction("pl_no_crews_there")
-    ship = _ship_at(state, step, hex_, lambda s: missions.room(s["cargo"]) > 0)
+    ship = fields.ship_pointing_at(step, hex_, lambda s: missions.room(s["cargo"]) > 0)
     space = missions.room(ship["cargo"])
     if space <= 0:
         raise IllegalAction("ep_no_room")
@@ -363,14 +344,14 @@ def more_board_targets(rules, state: dict, viewer, seat: int) -> tuple[dict, set
     if state["phase"] != "movement" or (viewer != "table" and int(viewer) != ep._seat(state)):
         return {}, set()
     layout = ep._layout(state)
-    ends = {c for s in ep.own_ships(state, seat) for c in sea.edge_corners(layout, s["edge"])}
-    with_crews = {c for s in ep.own_ships(state, seat) if missions.CREW in s["cargo"]
-                  for c in sea.edge_corners(layout, s["edge"])}
+    ships = ep.own_ships(state, seat)
     pl = part(state)
-    corners = {h: {sea.hex_corner(h, i) for i in range(6)} for h in pl["lairs"]}
+
+    def pointed(h, liked=lambda s: True):
+        return any(liked(s) and sea.points_at(layout, s["edge"], h) for s in ships)
     return {"land": sorted(h for h, l in pl["lairs"].items() if not l["conquered"] and h not in pl["pending"]
-                           and corners[h] & with_crews),
-            "collect": sorted(h for h, l in pl["lairs"].items() if seat in l["beside"] and corners[h] & ends)}, set()
+                           and pointed(h, lambda s: missions.CREW in s["cargo"])),
+            "collect": sorted(h for h, l in pl["lairs"].items() if seat in l["beside"] and pointed(h))}, set()
 
 
 MISSION_LAYER = Layer(

@@ -48,7 +48,6 @@ def refusal(error: IllegalAction) -> str | None:
         "sp_not_village": _("Tap a spice field: merchants go only into a spice village."),
         "sp_one_crew_per_village": _("You already have a merchant in that village: one per player."),
         "sp_no_sacks_aboard": _("That ship carries no spice sacks."),
-        "sp_sack_not_ashore": _("A spice sack stays aboard until it reaches the Council of Catan."),
         "sp_not_at_council": _("A ship delivers spices only with its bow at a port of the Council of Catan."),
         "sp_no_quick_gold": _("Quick gold needs your merchant in a quick-gold village."),
         "sp_quick_gold_used": _("You have used quick gold as often as your villages allow this turn."),

@@ -175,33 +175,8 @@ _reveal_wrap = fields.reveal_wrap(SPICE, "sp_no_token_on_spice", _spice_found)
 # ---------------------------------------------------------------- merchants in the villages
 
 
-def _corners(hex_: str) -> set[str]:
-    return {sea.hex_corner(hex_, i) for i in range(6)}
-
-
-def _at(state: dict, ship: dict, hex_: str) -> bool:
-    return bool(_corners(hex_) & set(sea.edge_corners(ep._layout(state), ship["edge"])))
-
-
 def _village(state: dict, step: Step) -> tuple[str, dict]:
     return fields.field_at(step, part(state)["villages"], "sp_not_village")
-
-
-def _merchant_ship(state: dict, step: Step, hex_: str) -> dict:
-    """The named ship, or an own ship with a crew aboard and an end on a corner of `hex_`."""
-    seat = ep._seat(state)
-    if step.args.get("ship") in (None, ""):
-        near = [s for s in ep.own_ships(state, seat) if _at(state, s, hex_)]
-        with_crew = [s for s in near if missions.CREW in s["cargo"]]
-        if with_crew:
-            return with_crew[0]
-        if near:
-            raise IllegalAction("ep_no_crew_aboard")
-        raise IllegalAction("ep_not_ship_end")
-    ship = ep._ship_by_id(state, step.args.get("ship"), seat)
-    if not _at(state, ship, hex_):
-        raise IllegalAction("ep_not_ship_end")
-    return ship
 
 
 def crews_in_villages(state: dict, seat: int) -> int:
@@ -222,7 +197,7 @@ def place_merchant(step: Step) -> None:
     hex_, village = _village(state, step)
     if seat in village["crews"]:
         raise IllegalAction("sp_one_crew_per_village")
-    ship = _merchant_ship(state, step, hex_)
+    ship = fields.ship_pointing_at(step, hex_, lambda s: missions.CREW in s["cargo"])
     if missions.CREW not in ship["cargo"]:
         raise IllegalAction("ep_no_crew_aboard")
     ship["cargo"].remove(missions.CREW)
@@ -240,28 +215,12 @@ def place_merchant(step: Step) -> None:
                 own["points"] += FAST_POINTS
 
 
-def _delivering_ship(state: dict, step: Step) -> dict:
-    seat = ep._seat(state)
-    if step.args.get("ship") in (None, "") and isinstance(step.args.get("edge"), str):
-        mine = [s for s in ep.ships_on(state, step.args["edge"]) if s["seat"] == seat]
-        if not mine:
-            raise IllegalAction("ep_bad_ship")
-        loaded = [s for s in mine if SACK in s["cargo"]]
-        return loaded[0] if loaded else mine[0]
-    if step.args.get("ship") in (None, ""):
-        loaded = [s for s in ep.own_ships(state, seat) if SACK in s["cargo"] and council.port_at(state, s)]
-        if not loaded:
-            raise IllegalAction("sp_not_at_council")
-        return loaded[0]
-    return ep._ship_by_id(state, step.args.get("ship"), seat)
-
-
 @action("deliver_spices", phases={"movement"}, actors={"active", "table"})
 def deliver_spices(step: Step) -> None:
     """A ship pointing at a port of the Council of Catan unloads its 1 or 2 sacks: they go back
     to the supply, the marker moves one field a sack."""
     state = step.state
-    ship = _delivering_ship(state, step)
+    ship = council.delivering_ship(step, lambda s: SACK in s["cargo"], "sp_not_at_council")
     count = ship["cargo"].count(SACK)
     if not count:
         raise IllegalAction("sp_no_sacks_aboard")
@@ -310,15 +269,6 @@ def quick_gold(step: Step) -> None:
     _quick_gold(state)["used"] += 1
     step.log("sp_quick_gold", seat=seat, resource=resource)
     gold.earn(state, step, seat, 1, "quick_gold")
-
-
-def _swap_wrap(handler):
-    """swap_cargo: a sack never goes ashore into a dock (it goes to the council only)."""
-    def swap(step: Step) -> None:
-        handler(step)
-        if any(SACK in load for load in ep.part(step.state)["docks"].values()):
-            raise IllegalAction("sp_sack_not_ashore")  # (a refused action leaves the state as it was)
-    return swap
 
 
 def _ship_lost_wrap(handler):
@@ -377,7 +327,7 @@ def targets(state: dict, seat: int) -> dict:
     sp = part(state)
     ships = ep.own_ships(state, seat)
     villages = sorted(h for h, v in sp["villages"].items() if seat not in v["crews"]
-                      and any(missions.CREW in s["cargo"] and _at(state, s, h) for s in ships))
+                      and any(missions.CREW in s["cargo"] and sea.points_at(ep._layout(state), s["edge"], h) for s in ships))
     deliver = sorted({s["edge"] for s in ships if SACK in s["cargo"] and council.port_at(state, s)})
     return {"village": villages, "deliver_sacks": deliver}
 
@@ -392,7 +342,7 @@ MISSION_LAYER = Layer(
     name=MISSION_NAME,
     needs=(missions.KEY,),
     actions=_actions.table,
-    wraps={"reveal_hex": _reveal_wrap, "build_ship": _ship_lost_wrap, "swap_cargo": _swap_wrap},
+    wraps={"reveal_hex": _reveal_wrap, "build_ship": _ship_lost_wrap},
     hooks={"new_state": new_state, "view": view, "more_board_targets": more_board_targets,
            "ship_points": ship_points, "chase_faces": chase_faces},
     view_key=MISSION,
