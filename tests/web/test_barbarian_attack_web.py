@@ -3,6 +3,8 @@ Harbormaster), the castle, the coast's barbarians and the panel on the table, a 
 a city built from a phone, a knight card resolved on the buyer's phone (its tap targets only
 there), the knights' moves at the end of the turn on the active phone only, the VP rows, in
 English and Polish."""
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -173,6 +175,10 @@ def test_two_players_move_a_barbarian_for_trade_tokens_and_place_the_wandering_k
     assert state["phase"] == "main" and state["turn"]["seat"] == 0
     mine = phones[0].get(reverse("seat", args=[game.code])).content.decode()
     assert 'data-testid="ba-move-barbarian"' in mine and 'data-testid="robber-to-desert"' not in mine
+    # the form's own defaults are a move: its "to" starts on another hex than its "from"
+    move_from = re.search(r'data-testid="ba-move-barbarian-from"><option value="([^"]+)"', mine).group(1)
+    move_to = re.search(r'data-testid="ba-move-barbarian-to">.*?<option value="([^"]+)" selected', mine, re.S).group(1)
+    assert move_from != move_to
     b = state["barbarian_attack"]
     source = sorted(b["barbarians"])[0]
     target = next(h for h in ba.coastal_hexes(state["board"]["layout"]) if h not in b["barbarians"])

@@ -142,6 +142,9 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "coast": coast,
         "with_barbarians": [c for c in coast if c["n"]],
         "open_coast": [c for c in coast if not c["conquered"]],
+        # the token move's "to" starts on a hex other than its "from" (the form's defaults are a move)
+        "move_to": next((c["hex"] for c in coast if not c["conquered"]
+                         and c["hex"] != next((b["hex"] for b in coast if b["n"]), None)), None),
         "conquered": len(part["conquered"]),
         "players": [{"player": p, "knights_left": part["knights_left"][p["seat"]],
                      "knights": sum(1 for s in part["knights"].values() if s == p["seat"]),
