@@ -4,8 +4,10 @@ daphne serves one table at home (the embedded default); uvicorn (uvloop, httptoo
 the venue configuration, where the venue benchmark measured it cheaper per delivery
 (docs/benchmarks.md). `--server` (or CATAN_SERVER) picks either one anywhere.
 """
+import faulthandler
 import gc
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -81,6 +83,10 @@ class Command(BaseCommand):
                 self.stdout.write(f"Dice readers running: {readers}")
         self.stdout.flush()
         freeze_startup()
+        if hasattr(signal, "SIGUSR1"):
+            # `kill -USR1 <pid>` prints every thread's stack to stderr: what a server that
+            # stopped answering is doing, without stopping it.
+            faulthandler.register(signal.SIGUSR1, all_threads=True)
         try:
             run_uvicorn(host, port, tls) if server == "uvicorn" else run_daphne(host, port, tls)
         finally:
