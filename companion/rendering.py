@@ -35,7 +35,7 @@ from django.db.models import prefetch_related_objects
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.functional import Promise
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 from . import engine, links, reads, services
 from .models import Game
@@ -47,19 +47,19 @@ ALWAYS = "always"     # sent on every push: an empty flash clears an error shown
 SHARED = "shared"     # public: rendered once per version, kind and language
 PRIVATE = "private"   # this viewer's own
 LOG = "log"           # shared unless this viewer's log shows it a secret
-BOARD = "board"       # this viewer's tap targets around the shared picture
+BOARD = "board"       # the pieces over the shared picture, and this viewer's tap targets
 SEATS = "seats"       # this viewer's, and it changes only when the seats do (seats_changed)
 # "ck": the layers' panels beside the board (their "panel" partials); it keeps the id of the
 # Cities & Knights panel, the only one so far, so that its screens are unchanged.
 FRAGMENTS = {
     "table": (("flash", ALWAYS), ("status", SHARED), ("story", SHARED), ("dice", SHARED), ("ck", SHARED),
-              ("board", BOARD), ("reader", PRIVATE), ("scoreboard", SHARED), ("market", SHARED), ("actions", PRIVATE), ("histogram", SHARED),
+              ("board_picture", SHARED), ("board_pieces", BOARD), ("reader", PRIVATE), ("scoreboard", SHARED), ("market", SHARED), ("actions", PRIVATE), ("histogram", SHARED),
               ("seats", SEATS), ("log", LOG)),
     # The layers' panels read only public parts of the view, but phones render their own
     # (they sit beside their hand): no sharing between seats unless proven public. The story
     # of a finished game: the table's is public, a phone's holds its own secrets.
     "seat": (("flash", ALWAYS), ("status", SHARED), ("story", PRIVATE), ("dice", SHARED), ("ck", PRIVATE),
-             ("board", BOARD), ("hand", PRIVATE),
+             ("board_picture", SHARED), ("board_pieces", BOARD), ("hand", PRIVATE),
              ("actions", PRIVATE), ("trade", PRIVATE), ("scoreboard", SHARED), ("log", LOG)),
 }
 # Public fragments that look the same on the table and on a phone (they read neither
@@ -168,7 +168,9 @@ def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared
 
 
 # The board picture is the biggest fragment, and most actions (rolls, trades, the end of a
-# turn) leave the pieces where they were: its HTML is kept by what it shows, across versions.
+# turn, a ship's step, a new tap target) leave what it draws as it was: its HTML is kept by
+# what it shows, across versions, and a screen is sent it only when that changed. The
+# pieces the layers draw and the viewer's targets are the "board" fragment, an <svg> over it.
 _pictures: OrderedDict[tuple, str] = OrderedDict()
 PICTURES_KEPT = 256
 
@@ -445,9 +447,6 @@ def _own_html(game: Game, screen: Screen, name: str, how: str, store, viewer_con
     if how == LOG:
         return _log_html(game, screen, context, store)
     template = f"partials/{name}.html"
-    if how == BOARD and context.get("board"):
-        picture = _shared_html(game, screen.kind, screen.language, "board_picture", store)
-        context = {**context, "board_picture_html": mark_safe(picture)}
     # Rendered again only when something it read changed, and shared with any screen whose
     # own context has the same values for everything it read (companion/reads.py).
     family = (game.pk, game.code, name, screen.kind, screen.language, screen.base_url)

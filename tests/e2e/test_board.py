@@ -13,7 +13,7 @@ pytestmark = pytest.mark.e2e
 def test_setup_by_tapping_on_phones_then_production(server, browser):
     table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")], (1500, 1000),
                       board="balanced")
-    expect(table.locator("#board svg")).to_be_visible()
+    expect(table.locator("#board_picture svg")).to_be_visible()
     expect(table.locator("#board .hex")).to_have_count(19)
     phones = join_phones(browser, server, table, 3)
 

@@ -48,7 +48,7 @@ def wait_turn(table, version: int) -> int:
 
 def test_fishermen_from_the_form_to_a_win(server, browser):
     table = new_fishermen_table(browser, server)
-    expect(table.locator("#board svg")).to_be_visible()
+    expect(table.locator("#board_picture svg")).to_be_visible()
     expect(table.locator("#board .fishing-ground")).to_have_count(6)
     expect(table.locator("#board .terrain-lake")).to_have_count(1)
     panel = table.locator('[data-testid="fish-panel"]')

@@ -37,7 +37,7 @@ def end_turn(table, version) -> int:
 def test_two_phones_trade_and_a_seven_makes_one_discard(server, browser):
     table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "orange")],
                       board="beginner", play_mode="hands")
-    expect(table.locator("#board svg")).to_be_visible()
+    expect(table.locator("#board_picture svg")).to_be_visible()
     phones = join_phones(browser, server, table, 3, height=900)
     ala, bartek, celina = phones
     expect(count(ala, "lumber")).to_have_attribute("data-count", "2")

@@ -36,10 +36,19 @@ def on_screen(page, locator) -> bool:
             and box["x"] + box["width"] <= size["width"] + 1 and box["y"] + box["height"] <= size["height"] + 1)
 
 
+def pieces_lie_on_the_picture(page, where: str) -> None:
+    """The pieces' <svg> covers the picture's exactly: a target drawn over a corner is on it."""
+    picture = page.locator("#board_picture svg.board-svg").bounding_box()
+    pieces = page.locator("#board_pieces svg.board-svg").bounding_box()
+    assert all(abs(picture[k] - pieces[k]) < 1 for k in ("x", "y", "width", "height")), \
+        f"{where}: the pieces {pieces} are not over the picture {picture}"
+
+
 def check_phone(phone, where: str) -> None:
     assert sideways_overflow(phone) == 0, f"{where}: the phone scrolls sideways"
-    board = phone.locator("#board svg.board-svg")
+    board = phone.locator("#board_picture svg.board-svg")
     assert board.bounding_box()["width"] <= phone.viewport_size["width"], f"{where}: the board is wider than the phone"
+    pieces_lie_on_the_picture(phone, where)
     assert not EMOJI.search(phone.locator("body").inner_text()), f"{where}: an emoji in the text"
 
 
@@ -93,14 +102,15 @@ def check_table(table, ruleset: str, where: str, board: bool = True) -> None:
         assert sideways_overflow(table) == 0, f"{label}: the table screen scrolls sideways"
         scrolls = table.evaluate("document.documentElement.scrollHeight - document.documentElement.clientHeight")
         assert scrolls <= 0, f"{label}: the table screen scrolls down by {scrolls} px"
-        essentials = ["#status", "#dice", "#scoreboard table"] + (["#board svg.board-svg"] if board else [])
+        essentials = ["#status", "#dice", "#scoreboard table"] + (["#board_picture svg.board-svg"] if board else [])
         if ruleset == "cities_knights":
             essentials.append('[data-testid="ship"]')
         for selector in essentials:
             assert on_screen(table, table.locator(selector)), f"{label}: {selector} is not on the first screen"
         if board:
-            box = table.locator("#board svg.board-svg").bounding_box()
+            box = table.locator("#board_picture svg.board-svg").bounding_box()
             assert box["height"] >= 0.6 * (height - 70), f"{label}: the board uses {box['height']:.0f} px of the height"
+            pieces_lie_on_the_picture(table, label)
         assert not EMOJI.search(table.locator("body").inner_text()), f"{label}: an emoji in the text"
     table.set_viewport_size({"width": 1366, "height": 768})
 
@@ -128,7 +138,7 @@ def place_setup(phones, table) -> None:
 def test_phones_and_table_fit_their_screens(server, browser, ruleset):
     table = new_table(browser, server, PLAYERS, viewport=(1366, 768), join_codes=True, board="random",
                       play_mode="hands", **RULESETS[ruleset])
-    expect(table.locator("#board svg.board-svg")).to_be_visible()
+    expect(table.locator("#board_picture svg.board-svg")).to_be_visible()
     # The join codes cover the table until every seat has joined.
     seats = table.locator("#seats")
     expect(seats).to_be_visible()
@@ -174,11 +184,12 @@ def test_the_phone_board_zooms_to_where_the_player_may_build(server, browser):
     table = new_table(browser, server, PLAYERS[:2] + [("Celina", "white")], board="random", play_mode="hands")
     phone = join_phones(browser, server, table, 1, height=740)[0]
     phone.set_viewport_size({"width": 360, "height": 740})
-    board = phone.locator("#board svg.board-svg")
+    board = phone.locator("#board_picture svg.board-svg")
     narrow = board.bounding_box()["width"]
     phone.locator("[data-board-zoom]").click()
     expect(phone.locator("body")).to_have_class(re.compile(r"\bboard-zoomed\b"))
     assert board.bounding_box()["width"] >= 1.9 * narrow
+    pieces_lie_on_the_picture(phone, "zoomed")
     assert sideways_overflow(phone) == 0  # the board pans inside its own box, not the page
     target = phone.locator("#board .target").first
     box = target.bounding_box()

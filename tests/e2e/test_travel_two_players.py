@@ -18,7 +18,7 @@ LIMIT = 7
 def test_travel_edition_for_two_trade_cards_on_the_phones(server, browser):
     table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue")], board="random", play_mode="hands",
                       dice_source="typed", checks=("travel_two_players",))
-    expect(table.locator("#board svg")).to_be_visible()
+    expect(table.locator("#board_picture svg")).to_be_visible()
     expect(table.locator('[data-testid="neutral-row"]')).to_have_count(2)  # Catan for two came with it
     panel = table.locator('[data-testid="two-panel"]')
     expect(panel).to_contain_text("Trade cards")

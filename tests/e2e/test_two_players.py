@@ -95,14 +95,14 @@ def hand(page, resource: str):
 def test_catan_for_two_neutral_setup_two_rolls_and_a_neutral_road(server, browser):
     table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue")], board="random", play_mode="hands",
                       dice_source="typed", checks=("two_players",))
-    expect(table.locator("#board svg")).to_be_visible()
+    expect(table.locator("#board_picture svg")).to_be_visible()
     expect(table.locator('[data-testid="neutral-row"]')).to_have_count(2)
     expect(table.locator('[data-testid="tokens-0"]')).to_have_text("5")
     expect(table.locator('[data-testid="tokens-1"]')).to_have_text("5")
     expect(table.locator('[data-testid="two-panel"]')).to_contain_text("pool 10")
     ala, bartek = join_phones(browser, server, table, 2)
-    expect(ala.locator("#board svg")).to_be_visible()
-    expect(bartek.locator("#board svg")).to_be_visible()
+    expect(ala.locator("#board_picture svg")).to_be_visible()
+    expect(bartek.locator("#board_picture svg")).to_be_visible()
 
     hexes = board_hexes(table)
     assert len(hexes) == 19

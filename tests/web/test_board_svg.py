@@ -1,4 +1,5 @@
-"""The board picture (companion.board_svg) and its template (partials/board.html)."""
+"""The board picture (companion.board_svg) and its templates (partials/board.html: the picture,
+and the pieces and tap targets over it)."""
 import json
 import random
 import re
@@ -180,7 +181,11 @@ def test_template_targets_post_the_board_actions():
     board, pieces = beginner()
     targets = {"settlement": ["-2,1|-1,0|-1,1"], "city": [CITY_CORNER], "road": ["-1,1|-1,2"], "robber": ["0,1"]}
     html = render(board_picture(board, pieces, COLORS, targets), role="table")
-    assert html.startswith('<section id="board" hx-swap-oob="true" class="board">')
+    assert html.startswith('<section id="board" class="board"><div id="board_picture" hx-swap-oob="true" ')
+    # The targets are in the pieces' <svg>, over the picture's, with the same viewBox.
+    picture, pieces = html.split('<div id="board_pieces" hx-swap-oob="true"')
+    assert "hx-vals" not in picture and hx_vals(pieces) == hx_vals(html)
+    assert re.findall(r'viewBox="([^"]+)"', picture) == re.findall(r'viewBox="([^"]+)"', pieces) != []
     vals = hx_vals(html)
     assert {(v["type"], v.get("corner") or v.get("edge") or v.get("hex")) for v in vals} == {
         ("build_settlement", "-2,1|-1,0|-1,1"), ("build_city", CITY_CORNER),
@@ -222,8 +227,9 @@ def test_template_coordinates_are_not_localised():
 
 def test_empty_board_renders_the_empty_section():
     for board in (None, {}):
-        html = render(board).strip()
-        assert html == '<section id="board" hx-swap-oob="true" class="board"></section>'
+        html = render(board).replace("\n", "")
+        assert html == ('<section id="board" class="board"><div id="board_picture" hx-swap-oob="true" class="board-layer"></div>'
+                        '<div id="board_pieces" hx-swap-oob="true" class="board-layer board-pieces"></div></section>')
 
 
 def rounded(values):

@@ -132,7 +132,7 @@ async def test_the_forced_trade_shows_the_table_only_counts():
     # Outside the log no fragment the table got names a resource more often than it did on
     # connecting (the bank, the harbours, the costs): nothing about the cards that moved.
     first, *pushes = [fragments(payload) for payload in traffic.received["table"]]
-    assert pushes and set(first) >= {"status", "scoreboard", "actions", "market", "board", "log"}
+    assert pushes and set(first) >= {"status", "scoreboard", "actions", "market", "board_picture", "board_pieces", "log"}
     for push in pushes:
         for name, fragment in push.items():
             if not name.startswith("log"):
