@@ -179,17 +179,31 @@ def _board_picture(context: dict, language: str) -> str:
     board = context.get("board")
     if not board:
         return render_to_string("partials/board_picture.html", context)
+    ground = _ground(context)
+    try:
+        drawn_by_layers = _inputs(ground)
+    except _NotPlain:
+        return render_to_string("partials/board_picture.html", {"board": board, **ground})
     # What screens mark on their copy of the drawing (damaged roads, knights, metropolises) is part of the key.
-    key = (language, board["drawing_key"], repr((board["roads"], board["knights"], board["metropolises"])))
+    key = (language, board["drawing_key"], repr((board["roads"], board["knights"], board["metropolises"])), drawn_by_layers)
     with _shared_lock:
         html = _pictures.get(key)
     if html is None:
-        html = render_to_string("partials/board_picture.html", {"board": board})
+        html = render_to_string("partials/board_picture.html", {"board": board, **ground})
         with _shared_lock:
             _pictures[key] = html
             while len(_pictures) > PICTURES_KEPT:
                 _pictures.popitem(last=False)
     return html
+
+
+def _ground(context: dict) -> dict:
+    """What the layers draw into the picture, and what it reads: their "board_ground"
+    partials (what changes seldom, such as face-down hexes) and the keys they name in
+    READS["board_picture"]. Their pieces that move go over it, in the "board_pieces" fragment."""
+    partials = list(context.get("layer_partials", {}).get("board_ground", ()))
+    keys = [key for module in context.get("layer_screens", ()) for key in getattr(module, "READS", {}).get("board_picture", ())]
+    return {"layer_partials": {"board_ground": partials}, **{key: context[key] for key in keys}}
 
 
 # Other shared fragments that most versions leave as they were (the histogram changes only

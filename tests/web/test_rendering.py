@@ -432,3 +432,54 @@ def test_the_waiting_phones_share_one_board_render_in_every_scenario_that_draws_
         assert 'id="board_pieces"' in _push(screen)
     # the active seat's own (when it has taps) and one for the two that wait
     assert rendered.count("partials/board_pieces.html") <= 2
+
+
+def test_a_ships_step_sends_the_pieces_over_the_picture_and_a_hex_turned_over_sends_the_picture():
+    """Explorers & Pirates (a recorded random game of Land Ho!): the terrain, the face-down
+    hexes and the council are the shared picture, sent only when one of them changes; a
+    ship's step sends every screen the pieces' layer alone."""
+    from django.utils.datastructures import MultiValueDict
+
+    from companion.forms import action_args
+    from tests.bench.corpus_tables import playable
+
+    config, seed, taps = playable("ep_land_ho_hands_4", 150)
+    game = services.create_game(config, seed=seed)
+    screens = [_screen(game, viewer) for viewer in (engine.TABLE, 0, 1, 2, 3)]
+    for screen in screens:
+        assert 'id="board_picture"' in _push(screen) and 'data-testid="ep-face-down"' in _push_all(screen)
+    drawn = []
+    original = rendering.render_to_string
+    rendering.render_to_string = lambda name, *a, **k: drawn.append(name) or original(name, *a, **k)
+    steps = reveals = 0
+    try:
+        for screen_of, fields in taps:
+            actor = services.TABLE if screen_of == "table" else {"seat": screen_of}
+            post = MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in fields.items()})
+            face_down = _face_down(game)
+            services.command(game, actor, fields["type"], action_args(post))
+            game.refresh_from_db()
+            del drawn[:]
+            pushed = [_push(screen) for screen in screens]
+            turned_over = _face_down(game) != face_down
+            if fields["type"] == "move_ship" and not turned_over:
+                steps += 1
+                assert all('id="board_pieces"' in p and 'id="board_picture"' not in p for p in pushed if p)
+                assert not any('data-testid="ep-face-down"' in p for p in pushed)  # they lie in the picture
+                assert "partials/board_picture.html" not in drawn
+            if turned_over:
+                reveals += 1
+                assert all('id="board_picture"' in p for p in pushed)  # every screen: one render shared
+                assert drawn.count("partials/board_picture.html") == 1
+    finally:
+        rendering.render_to_string = original
+    assert steps >= 10 and reveals >= 1
+
+
+def _push_all(screen):
+    screen.resync()
+    return _push(screen)
+
+
+def _face_down(game) -> list:
+    return services.view_for(game, engine.TABLE)["explorers_pirates"]["unexplored"]

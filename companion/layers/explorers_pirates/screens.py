@@ -23,15 +23,16 @@ VP_SOURCES = {"harbour_settlements": gettext_lazy("Harbour settlements"),
               "mission_spices_for_catan": gettext_lazy("Mission “Spices for Catan” (its track and +1 VP card)")}
 
 # The keys this layer adds to a screen's context, as the templates find them in other games.
-DEFAULTS = {"ep": None, "ep_scores": None, "cities": True, "ep_missions": None, "ep_mission_scores": None}  # cities: the scoreboard's column, in other games
+DEFAULTS = {"ep": None, "ep_ground": None, "ep_scores": None, "cities": True, "ep_missions": None, "ep_mission_scores": None}  # cities: the scoreboard's column, in other games
 PARTIALS = {
     "actions": "explorers_pirates/actions.html",
     "scoreboard": "explorers_pirates/scoreboard.html",
+    "board_ground": "explorers_pirates/board_ground.html",
     "board_layer": "explorers_pirates/board_layer.html",
     "board_targets": "explorers_pirates/board_targets.html",
 }
-# What the scoreboard (a shared fragment kept by what it shows) reads of this layer's keys.
-READS = {"scoreboard": ("ep_scores", "dev_cards", "cities", "ep_mission_scores")}
+# What the scoreboard and the board picture (shared fragments kept by what they show) read of this layer's keys.
+READS = {"scoreboard": ("ep_scores", "dev_cards", "cities", "ep_mission_scores"), "board_picture": ("ep_ground",)}
 
 # The rule-lookup key of each stage (companion/rulebook/entries/contexts.toml).
 STAGE_RULES = {"production": "ep:production", "build": "ep:build", "movement": "ep:movement",
@@ -183,18 +184,30 @@ def _drawing(part: dict, view: dict, picture: dict | None) -> dict | None:
                          "settler": _settler(x + 0.32 * size, y + 0.3 * size, size) if "settler" in dock else None,
                          "crews": [_crew(x + (0.3 + 0.22 * k) * size, y + 0.3 * size, size)
                                    for k in range(dock.count("crew"))]})
+    # the face-down hexes the finder turns over now, ringed
+    to_reveal = [{"hex": h, "x": _r(d.hex_centres[h][0]), "y": _r(d.hex_centres[h][1])}
+                 for h in (part.get("reveal") or {}).get("hexes") or () if h in d.hex_centres]
+    return {"ships": _ships(part, d, colors, size, hexes), "harbours": harbours, "to_reveal": to_reveal,
+            "stroke": _r(0.05 * size), "font": _r(0.3 * size), "small_font": _r(0.2 * size),
+            "ring": _r(0.45 * size), "ring_w": _r(0.1 * size)}
+
+
+def _ground(part: dict, view: dict, picture: dict | None) -> dict | None:
+    """What lies under the ships and changes only when a hex is turned over: the face-down
+    hexes and the council. Drawn into the shared board picture (READS)."""
+    if not picture:
+        return None
+    size = picture["size"]
+    d = frame_drawing(picture["frame"], size)
     face_down = []
-    reveal = set((part.get("reveal") or {}).get("hexes") or ())
     for area, in_area in (part.get("areas") or {}).items():
         for h in in_area:
             if h in part["unexplored"] and h in d.hex_centres:
                 x, y = d.hex_centres[h]
-                face_down.append({"hex": h, "area": area, "area_name": area_name(area), "fill": AREA_FILLS.get(area, "#777"), "x": _r(x), "y": _r(y),
-                                  "y_text": _r(y + 0.02 * size), "r": _r(0.34 * size), "reveal": h in reveal})
-    return {"ships": _ships(part, d, colors, size, hexes), "harbours": harbours, "face_down": face_down,
-            "council": _council(view, d, size),
-            "stroke": _r(0.05 * size), "font": _r(0.3 * size), "small_font": _r(0.2 * size),
-            "ring": _r(0.45 * size), "ring_w": _r(0.1 * size)}
+                face_down.append({"hex": h, "area": area, "area_name": str(area_name(area)), "fill": AREA_FILLS.get(area, "#777"),
+                                  "x": _r(x), "y": _r(y), "y_text": _r(y + 0.02 * size), "r": _r(0.34 * size)})
+    return {"face_down": face_down, "council": _council(view, d, size),
+            "stroke": _r(0.05 * size), "font": _r(0.3 * size)}
 
 
 def _council(view: dict, d, size: float) -> dict | None:
@@ -350,6 +363,7 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
               "compensation": _compensation(part, view)}
     moving = next((s for s in part["ships"] if s.get("moving")), None)
     return {
+        "ep_ground": _ground(part, view, picture),
         "ep": {
             "stage": stage,
             "stage_name": STAGE_NAMES.get(stage, stage),
