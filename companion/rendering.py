@@ -170,7 +170,7 @@ def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared
 # The board picture is the biggest fragment, and most actions (rolls, trades, the end of a
 # turn, a ship's step, a new tap target) leave what it draws as it was: its HTML is kept by
 # what it shows, across versions, and a screen is sent it only when that changed. The
-# pieces the layers draw and the viewer's targets are the "board" fragment, an <svg> over it.
+# pieces the layers draw and the viewer's targets are the "board_pieces" fragment, an <svg> over it.
 _pictures: OrderedDict[tuple, str] = OrderedDict()
 PICTURES_KEPT = 256
 
