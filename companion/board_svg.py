@@ -85,6 +85,19 @@ def _unhashable(value):
     return [_unhashable(v) for v in value] if isinstance(value, tuple) else value
 
 
+def phone_zoom(width: float, size: float) -> int:
+    """How many times a phone's width the board's zoom button makes it (static/board.css):
+    twice for the base game's frame, more for a wider board (Explorers & Pirates' sea), so
+    that a zoomed hex is about as big as a base game's, at most four times."""
+    return min(4, max(2, int(2 * width / (_base_width() * size) + 0.5)))
+
+
+@lru_cache(maxsize=1)
+def _base_width() -> float:
+    """The base game's board width, in hex sizes."""
+    return boards.layout("base", 1)["width"]
+
+
 @lru_cache(maxsize=32)
 def frame_drawing(frame, size: float = 50) -> FrameDrawing:
     """The layout of a frame (by name, or frame_key(board) for a board with its own shape) at a
@@ -351,6 +364,7 @@ def _draw(board: dict, pieces: dict | None, colors: list[str], size: int, knight
         "width": d.width,
         "height": d.height,
         "view_box": f"0 0 {d.width:g} {d.height:g}",
+        "phone_zoom": phone_zoom(d.width, size),
         "dims": {
             "token_r": _r(TOKEN_R * size),
             "number_font": _r(NUMBER_FONT * size),

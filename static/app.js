@@ -160,13 +160,15 @@ document.addEventListener("htmx:beforeSwap", function (event) {
   if (form && event.detail.xhr && event.detail.xhr.status < 300) form.dataset.sent = "1";
 });
 
-// Layout on phones. The board's zoom button doubles the board (body class board-zoomed, kept
-// across pushes) and pans it to where the player may build.
+// Layout on phones. The board's zoom button enlarges the board (body class board-zoomed, kept
+// across pushes; twice or more, static/board.css) and pans it to where the player may build.
 document.addEventListener("click", function (event) {
   if (!event.target.closest("[data-board-zoom]")) return;
   var zoomed = document.body.classList.toggle("board-zoomed");
   var target = document.querySelector("#board .target");
+  var board = document.getElementById("board");
   if (zoomed && target) target.scrollIntoView({block: "nearest", inline: "center"});
+  else if (zoomed && board) board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2;  // nothing to tap: its middle
 });
 
 // The action of the moment is a bar fixed to the bottom (app.css ".now"; a trade offer

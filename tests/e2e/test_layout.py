@@ -219,3 +219,24 @@ def test_closed_join_codes_stay_closed_until_a_seat_shows_a_new_code(server, bro
     expect(table.locator('.qr[data-seat="0"]')).to_have_count(1)
     expect(seats).to_be_visible()
     table.context.close()
+
+
+def test_a_wide_sea_zooms_further_on_the_phone(server, browser):
+    """Explorers & Pirates' sea is 1.75 times as wide as the base game's board: zoomed, a
+    phone shows it four times its width, so its hexes are as big as a base game's zoomed,
+    and the pieces stay on the picture."""
+    table = new_table(browser, server, PLAYERS, rules="explorers_pirates", scenario="land_ho", board="beginner",
+                      play_mode="hands", dice_source="typed")
+    phone = join_phones(browser, server, table, 1, height=740)[0]
+    phone.set_viewport_size({"width": 360, "height": 740})
+    board = phone.locator("#board_picture svg.board-svg")
+    narrow = board.bounding_box()["width"]
+    phone.locator("[data-board-zoom]").click()
+    expect(phone.locator("body")).to_have_class(re.compile(r"\bboard-zoomed\b"))
+    assert board.bounding_box()["width"] >= 3.9 * narrow
+    pieces_lie_on_the_picture(phone, "the sea zoomed")
+    assert sideways_overflow(phone) == 0  # it pans inside its own box
+    # Before the roll Ala has nothing to tap: the zoom opens on the board's middle, not its edge.
+    assert phone.locator("#board .target").count() == 0
+    box = phone.locator("#board").evaluate("b => [b.scrollLeft, b.scrollWidth - b.clientWidth]")
+    assert abs(box[0] - box[1] / 2) <= 1 and box[1] > 0

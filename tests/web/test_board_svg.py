@@ -7,7 +7,7 @@ import re
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from companion.board_svg import board_picture, frame_drawing, seat_color
+from companion.board_svg import board_picture, frame_drawing, phone_zoom, seat_color
 from companion.machinery import board as b
 
 COLORS = ["red", "blue", "white", "orange"]
@@ -235,3 +235,12 @@ def test_empty_board_renders_the_empty_section():
 def rounded(values):
     """Coordinates are rounded to 2 decimals."""
     return tuple(round(v, 2) for v in values)
+
+
+def test_a_wider_board_zooms_further_on_a_phone():
+    base = frame_drawing("base").width
+    assert board_picture(*beginner(), COLORS)["phone_zoom"] == 2
+    assert phone_zoom(base, 50) == phone_zoom(1.2 * base, 50) == 2  # the 5-6 player frame is 1.14 times as wide
+    assert phone_zoom(1.75 * base, 50) == 4  # Land Ho!'s sea: a zoomed hex as big as a base game's
+    assert phone_zoom(2.2 * base, 50) == 4  # never more
+    assert phone_zoom(1.3 * base, 50) == 3
