@@ -23,9 +23,9 @@ def enter_hexes(table, version: int, hexes: dict) -> int:
     """A manual board's hexes entered in the editor, each tapped then given its terrain and number."""
     for hex_id, cell in hexes.items():
         table.locator(f"#board .target-hex[hx-get$='hex={quote(hex_id, safe='/')}']").click()
-        # The editor shows the form of what was tapped (not the one before it) before anything is chosen.
-        expect(table.locator(f'#board-editor input[name="hex"][value="{hex_id}"]').first).to_be_attached()
-        form = table.locator("#board-editor form").first
+        # Only the form of the hex just tapped is filled: a late answer may still show one of a hex before it.
+        form = table.locator(f'#board-editor form:has(input[name="hex"][value="{hex_id}"])').first
+        expect(form).to_be_attached()
         form.locator('select[name="terrain"]').select_option(cell["terrain"])
         if cell["number"]:
             form.locator('select[name="number"]').select_option(str(cell["number"]))

@@ -126,11 +126,17 @@ def test_traders_and_barbarians_from_the_form_to_a_win(server, browser):
 def enter_board(table, version: int) -> int:
     """The board entered on the table screen: its hexes, the barbarians' paths, the wagon cards."""
     version = enter_hexes(table, version, LAYOUT["hexes"])
-    for edge in BARBARIANS:
+    for placed, edge in enumerate(BARBARIANS, start=1):
         table.locator(f'#board .target-barbarian-start[data-edge="{edge}"]').click()
-        table.locator('#board-editor [data-testid="tb-barbarian-on"]').click()
+        # The editor's form of the path just tapped (not of one before it), then its barbarian on the board.
+        editor = table.locator(f'#board-editor [data-testid="tb-barbarian-editor"]:has(input[name="edge"][value="{edge}"])')
+        editor.locator('[data-testid="tb-barbarian-on"]').click()
         version = wait_version(table, version + 1)
-    table.locator('button:has-text("The board is ready")').click()
+        expect(table.locator('#board [data-testid="tb-barbarian"]')).to_have_count(placed)
+    ready = table.locator('button:has-text("The board is ready")')
+    if not ready.is_enabled():  # what the table screen says is missing
+        raise AssertionError("the board is not ready: " + table.locator("#actions .hint").inner_text())
+    ready.click()
     version = wait_version(table, version + 1)
     cards = table.locator('[data-testid="tb-wagon-cards"]')
     expect(cards.locator('tr[data-testid^="tb-card-"]')).to_have_count(5)  # the five levels, to confirm
