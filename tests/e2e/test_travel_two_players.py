@@ -35,6 +35,7 @@ def test_travel_edition_for_two_trade_cards_on_the_phones(server, browser):
     version = status_version(table)
     taken = []
     for neutral, screen in zip(NEUTRALS, (table, ala)):
+        wait_version(screen, version)  # its targets are of this version, not before the last placement
         expect(screen.locator(f"#board {neutral_target}")).not_to_have_count(0)
         spot = targets(screen, neutral_target, "corner")[0]
         tap(screen, neutral_target, "corner", spot)
@@ -48,6 +49,7 @@ def test_travel_edition_for_two_trade_cards_on_the_phones(server, browser):
     settlement_target = ".target-corner:not(.target-neutral)"
     for seat in (0, 1, 1, 0):
         name, phone = players[seat]
+        wait_version(phone, version)
         expect(phone.locator(f"#board {settlement_target}")).not_to_have_count(0)
         corners = targets(phone, settlement_target, "corner")
         spot = max(corners, key=lambda c: spot_tokens(hexes, c))
