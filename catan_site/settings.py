@@ -175,7 +175,7 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("pl", _("Polish"))]
 # Each layer package keeps the words of its own strings beside them (companion/layers/<name>/locale).
 LOCALE_PATHS = [BASE_DIR / "companion" / "locale", BASE_DIR / "companion" / "rulebook" / "locale",
-                *sorted((BASE_DIR / "companion" / "layers").glob("*/locale"))]
+                *sorted((BASE_DIR / "companion" / "layers").glob("**/locale"))]
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"

@@ -16,7 +16,7 @@ from threading import Lock
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .machinery import board as boards
+from companion.machinery import board as boards
 
 PLAYER_COLORS = ("red", "blue", "white", "orange", "green", "brown")
 # The tap-target kinds every board has (the templates look them up); a layer's own kinds

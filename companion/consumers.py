@@ -26,12 +26,12 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import get_supported_language_variant, parse_accept_lang_header
 
-from . import engine, rendering, services
-from .engine import IllegalAction
-from .forms import action_args
-from .messages import refusal
-from .middleware import UNAVAILABLE
-from .views import HOSTED
+from companion import engine, rendering, services
+from companion.engine import IllegalAction
+from companion.forms import action_args
+from companion.messages import refusal
+from companion.middleware import UNAVAILABLE
+from companion.views import HOSTED
 
 log = logging.getLogger(__name__)
 

@@ -15,8 +15,8 @@ from django.db import close_old_connections
 from hardware.ports import DEFAULT_BAUDRATE, split_device
 from hardware.reader import DiceReader
 
-from . import services
-from .models import DiceReaderStatus, Game
+from companion import services
+from companion.models import DiceReaderStatus, Game
 
 log = logging.getLogger(__name__)
 

@@ -8,9 +8,9 @@ from django.utils.translation import gettext_lazy as _
 
 from companion import layers
 
-from companion.layers.base.rules import COLORS, DICE_SOURCES, MAX_PLAYERS, MIN_PLAYERS
-from .machinery.hands import COMMODITIES, RESOURCES
-from .layers.base.messages import COLOR_NAMES, DICE_SOURCE_NAMES
+from companion.layers.cores.base.rules import COLORS, DICE_SOURCES, MAX_PLAYERS, MIN_PLAYERS
+from companion.machinery.hands import COMMODITIES, RESOURCES
+from companion.layers.cores.base.messages import COLOR_NAMES, DICE_SOURCE_NAMES
 
 # Each layer's new-game options (its forms.py, where it has one): checkbox fields, the
 # points an option adds to the target, the options an option brings along. The game

@@ -23,7 +23,7 @@ def lan_addresses() -> list[str]:
     """This machine's addresses on the local network, read at most once a minute (a process)."""
     now = time.monotonic()
     if now - _lan_cache[0] > _LAN_TTL_S:
-        from .management.commands.serve import lan_addresses as read
+        from companion.management.commands.serve import lan_addresses as read
 
         _lan_cache[:] = [now, read()]
     return list(_lan_cache[1])

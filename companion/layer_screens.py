@@ -7,7 +7,7 @@ import functools
 import importlib
 import importlib.util
 
-from .layers import PACKAGES
+from companion.layers import PACKAGES
 
 
 @functools.cache

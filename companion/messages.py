@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .engine import IllegalAction
-from .layers import PACKAGES
+from companion.engine import IllegalAction
+from companion.layers import PACKAGES
 
 
 @functools.cache

@@ -37,9 +37,9 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString
 
-from . import engine, links, reads, services
-from .models import Game
-from .selectors import log_lines, screen_context
+from companion import engine, links, reads, services
+from companion.models import Game
+from companion.selectors import log_lines, screen_context
 
 # The fragments of each screen, in the order of partials/table_fragments.html and
 # partials/seat_fragments.html (tests/web/test_rendering.py keeps them in step).

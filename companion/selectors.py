@@ -25,19 +25,19 @@ import qrcode.image.svg
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 
-from . import engine, services
-from .board_svg import board_picture
-from .engine.views import LOG_SHOWN
-from .join_links import join_base
-from .layer_screens import package_screens
-from .layers import LAYERS
-from .layers.base.messages import BUILD_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
-from .links import cached_reverse
-from .machinery.hands import COMMODITIES, COSTS, RESOURCES
-from .messages import (CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, board_problem_texts, cards_text, log_text,
+from companion import engine, services
+from companion.board_svg import board_picture
+from companion.engine.views import LOG_SHOWN
+from companion.join_links import join_base
+from companion.layer_screens import package_screens
+from companion.layers import LAYERS
+from companion.layers.cores.base.messages import BUILD_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
+from companion.links import cached_reverse
+from companion.machinery.hands import COMMODITIES, COSTS, RESOURCES
+from companion.messages import (CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, board_problem_texts, cards_text, log_text,
                        production_text, reader_notice)
-from .models import DiceReaderStatus, Game
-from .story import source_names, story_context
+from companion.models import DiceReaderStatus, Game
+from companion.story import source_names, story_context
 
 # The board actions the templates test, each present (a missing key costs Django a dir() per lookup).
 NO_BOARD_ACTIONS = {kind: None for layer in LAYERS for kind in layer.board_actions}

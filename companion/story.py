@@ -8,11 +8,11 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import engine, services
-from .engine import story as engine_story
-from .layer_screens import package_screens
-from .layers.base.messages import DEV_CARD_NAMES
-from .messages import cards_text, names_list
+from companion import engine, services
+from companion.engine import story as engine_story
+from companion.layer_screens import package_screens
+from companion.layers.cores.base.messages import DEV_CARD_NAMES
+from companion.messages import cards_text, names_list
 
 # The SVG of the points over the turns: its size and the room for the axes' labels.
 WIDTH, HEIGHT = 320, 170
@@ -109,7 +109,7 @@ def _chart(story: dict, players: list, me: int | None) -> dict:
 
 
 def _dice(rolls: list) -> dict:
-    from .selectors import histogram, steadiness  # selectors imports this module
+    from companion.selectors import histogram, steadiness  # selectors imports this module
 
     counted = {"roll_counts": rolls, "rolls_total": sum(rolls)}
     return {**histogram(counted), "steadiness": steadiness(counted)}

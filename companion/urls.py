@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from companion import views
 
 urlpatterns = [
     path("", views.home, name="home"),

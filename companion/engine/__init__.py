@@ -1,7 +1,7 @@
 """The rules engine: pure Python, no Django, no I/O, no global randomness."""
 from companion.machinery.chance import Chance, seeded_secret
 from companion.machinery.errors import IllegalAction
-from .game import (
+from companion.engine.game import (
     advance,
     allowed_actions,
     apply,
@@ -17,7 +17,7 @@ from .game import (
     rules_for,
     ruleset,
 )
-from .views import TABLE, log_for, view
+from companion.engine.views import TABLE, log_for, view
 
 __all__ = [
     "Chance", "IllegalAction", "ReplayError", "TABLE", "advance", "allowed_actions", "apply", "can_redo", "can_undo", "copy_state",

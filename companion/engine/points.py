@@ -1,6 +1,6 @@
 """Where a seat's points come from: the final score's columns and a phone's own breakdown."""
-from companion.layers.base import rules as base
-from companion.layers.cities_knights import rules as ck
+from companion.layers.cores.base import rules as base
+from companion.layers.cores.cities_knights import rules as ck
 
 
 def vp_sources(rules, state: dict, seat: int) -> dict:

@@ -11,9 +11,9 @@ cards it bought): `for_viewer(story, viewer)` is what one screen may know.
 """
 from companion.machinery import board as boards
 
-from .game import advance, copy_state, new_game, new_history, ruleset
-from .points import vp_sources
-from .views import TABLE
+from companion.engine.game import advance, copy_state, new_game, new_history, ruleset
+from companion.engine.points import vp_sources
+from companion.engine.views import TABLE
 # The chance of each 2d6 total (the Events of Catan deck holds the same 36 numbers).
 CHANCE = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
 AWARDS = ("longest_road", "largest_army", "harbormaster")

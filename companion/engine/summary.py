@@ -1,5 +1,5 @@
 """A compact summary of a game's state, for the command line and exports."""
-from .game import ruleset
+from companion.engine.game import ruleset
 
 
 def summary(state: dict, version: int, reveal: bool = False) -> dict:

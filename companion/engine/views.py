@@ -4,14 +4,14 @@ Private data (development cards in hand, hidden VP, a secret log entry's details
 ever appears in the view of the seat it belongs to; never in the table's or another's.
 """
 from companion import layers as registry
-from companion.layers.base import rules as base
-from companion.layers.base import trading
+from companion.layers.cores.base import rules as base
+from companion.layers.cores.base import trading
 from companion.machinery import board as boards
 from companion.machinery import hands
 from companion.machinery.turns import active_seat
 
-from .game import allowed_actions, ruleset
-from .points import vp_sources
+from companion.engine.game import allowed_actions, ruleset
+from companion.engine.points import vp_sources
 
 TABLE = "table"
 LOG_SHOWN = 30

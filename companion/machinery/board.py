@@ -17,7 +17,7 @@ object with randint(n) -> int in [0, n).
 """
 from __future__ import annotations
 
-from .board_frames import (
+from companion.machinery.board_frames import (
     BASE,
     BASE_5_6,
     FRAMES,
@@ -34,7 +34,7 @@ from .board_frames import (
     spiral_corner_hexes,
     spiral_order,
 )
-from .board_geometry import (
+from companion.machinery.board_geometry import (
     Geometry,
     corner_id,
     edge_id,
@@ -43,7 +43,7 @@ from .board_geometry import (
     parse_hex_id,
     positions_of,
 )
-from .board_rules import (
+from companion.machinery.board_rules import (
     CITY_LIMIT,
     LONGEST_ROAD_MIN,
     ROAD_LIMIT,
@@ -71,7 +71,7 @@ from .board_rules import (
     with_road,
     with_settlement,
 )
-from .board_setup import (
+from companion.machinery.board_setup import (
     BEGINNER_LAYOUT,
     BEGINNER_PIECES,
     balance_report,

@@ -35,7 +35,7 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 
-from .board_geometry import Geometry, Hex, build_geometry, hex_centre, hex_id, neighbours, parse_hex_id
+from companion.machinery.board_geometry import Geometry, Hex, build_geometry, hex_centre, hex_id, neighbours, parse_hex_id
 
 TERRAINS = ("hills", "forest", "pasture", "fields", "mountains", "desert")
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")

@@ -12,9 +12,9 @@ from __future__ import annotations
 import copy
 from typing import Any, Hashable, Iterable
 
-from .board_frames import GENERIC, RESOURCES, TERRAIN_RESOURCE
-from .board_geometry import Geometry
-from .board_setup import frame_of
+from companion.machinery.board_frames import GENERIC, RESOURCES, TERRAIN_RESOURCE
+from companion.machinery.board_geometry import Geometry
+from companion.machinery.board_setup import frame_of
 
 Seat = Hashable
 Refusal = tuple[str, dict]

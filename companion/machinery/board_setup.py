@@ -21,7 +21,7 @@ import math
 from functools import lru_cache
 from typing import Any, Callable, Protocol
 
-from .board_frames import (
+from companion.machinery.board_frames import (
     BASE,
     FRAMES,
     GENERIC,
@@ -37,7 +37,7 @@ from .board_frames import (
     spiral_corner_hexes,
     spiral_order,
 )
-from .board_geometry import parse_hex_id
+from companion.machinery.board_geometry import parse_hex_id
 
 SCHEMA = 1
 

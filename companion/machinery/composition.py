@@ -48,8 +48,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable, Mapping
 
-from .errors import IllegalAction
-from .step import Spec
+from companion.machinery.errors import IllegalAction
+from companion.machinery.step import Spec
 
 CORE_HOOKS = ("new_state", "validate_config", "vp_base", "vp_hidden", "active_seat", "victory", "view", "dice_sources")
 

@@ -2,9 +2,9 @@
 
 Cards only ever move between the bank and hands (or hand to hand), so for every resource
 bank + all hands = 19 at all times. These helpers move them; the actions that decide
-when (production, building, trades, the robber) live in the base layer (layers/base: rules.py, trading.py).
+when (production, building, trades, the robber) live in the base layer (layers/cores/base: rules.py, trading.py).
 """
-from .errors import IllegalAction
+from companion.machinery.errors import IllegalAction
 
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
 COMMODITIES = ("paper", "cloth", "coin")  # Cities & Knights: hands then hold these too

@@ -2,7 +2,7 @@
 from dataclasses import dataclass
 from typing import Callable
 
-from .errors import IllegalAction
+from companion.machinery.errors import IllegalAction
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Small checks every ruleset shares: whose turn it is, and arguments that name a seat or a number."""
-from .errors import IllegalAction
+from companion.machinery.errors import IllegalAction
 
 
 def active_seat(state: dict) -> int:

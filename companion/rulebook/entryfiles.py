@@ -334,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     """`python -m companion.rulebook.entryfiles [DIR]`: check the entry files, print the problems."""
     import sys
 
-    from . import search
+    from companion.rulebook import search
 
     args = sys.argv[1:] if argv is None else argv
     directory = Path(args[0]) if args else search.ENTRIES_DIR

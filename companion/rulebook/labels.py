@@ -1,7 +1,7 @@
 """Translatable names of games and topics (the entry texts themselves live in entries/)."""
 from django.utils.translation import pgettext_lazy
 
-from . import search
+from companion.rulebook import search
 
 
 GAME_LABELS = {

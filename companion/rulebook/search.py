@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Iterable
 
 # GAMES, LANGS, TOPICS and RulebookDataError are part of this module's API too.
-from .entryfiles import GAMES, LANGS, TOPICS, EntryRecord, RulebookDataError, load_contexts, load_entries  # noqa: F401
+from companion.rulebook.entryfiles import GAMES, LANGS, TOPICS, EntryRecord, RulebookDataError, load_contexts, load_entries  # noqa: F401
 
 # How much being of the game played counts in a search made from a game: as much as a
 # keyword hit, more than a title that starts with the query (another game's "Robber

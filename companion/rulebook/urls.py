@@ -1,7 +1,7 @@
 """Rule lookup URLs; the project includes them at the prefix "rules/"."""
 from django.urls import path
 
-from . import views
+from companion.rulebook import views
 
 app_name = "rulebook"
 

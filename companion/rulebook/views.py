@@ -13,8 +13,8 @@ from django.utils.translation import get_language
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
-from . import search
-from .labels import game_label, topic_label
+from companion.rulebook import search
+from companion.rulebook.labels import game_label, topic_label
 
 MAX_QUERY = 200
 SEARCH_LIMIT = 30

@@ -7,10 +7,10 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from .. import reads
-from ..links import cached_reverse, rules_games, rules_href
-from ..layers.base.messages import COLOR_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
-from ..messages import CARD_NAMES, card_count
+from companion import reads
+from companion.links import cached_reverse, rules_games, rules_href
+from companion.layers.cores.base.messages import COLOR_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
+from companion.messages import CARD_NAMES, card_count
 
 register = template.Library()
 

@@ -34,8 +34,8 @@ from typing import Callable
 from companion.engine import TABLE, Chance, IllegalAction, advance, allowed_actions, fold, log_for, new_game, \
     new_history, seeded_secret, view
 from companion.engine import rules_for
-from companion.layers.base import rules as base
-from companion.layers.cities_knights import rules as ck
+from companion.layers.cores.base import rules as base
+from companion.layers.cores.cities_knights import rules as ck
 from companion.machinery import board as boards
 from companion.machinery import hands
 from companion.machinery import step as step_module

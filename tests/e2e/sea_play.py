@@ -7,7 +7,7 @@ from collections import deque
 
 from playwright.sync_api import expect
 
-from companion.layers.explorers_pirates import board as sea
+from companion.layers.cores.explorers_pirates import board as sea
 
 from .harness import hx_targets, new_table, tap_target
 from .scenario_play import click_action

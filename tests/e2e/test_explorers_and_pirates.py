@@ -12,8 +12,8 @@ to field 1 and she holds its +1 card, her 5th point, the win on the table's fina
 import pytest
 from playwright.sync_api import expect
 
-from companion.layers.explorers_and_pirates import rules as eap
-from companion.layers.explorers_pirates import board as sea
+from companion.layers.explorers_pirates_scenarios.finale import rules as eap
+from companion.layers.cores.explorers_pirates import board as sea
 
 from .harness import SCREENSHOTS, hx_targets
 from .sea_play import (REVEAL_FORM, end_turn, expect_tracks_at_start, face_down, press, reveal, reveal_spice, roll,

@@ -8,8 +8,8 @@ shoal delivered by a tap: the fish track's field 1 and its +1 card make her 5 po
 import pytest
 from playwright.sync_api import expect
 
-from companion.layers.explorers_pirates import board as sea
-from companion.layers.fish_for_catan import rules as ff
+from companion.layers.cores.explorers_pirates import board as sea
+from companion.layers.explorers_pirates_scenarios.fish_for_catan import rules as ff
 
 from .harness import SCREENSHOTS, hx_targets
 from .sea_play import (end_own_turn, nearest, pass_turns, press, reveal, revealing, roll, sail_to_face_down, sail_until,

@@ -100,7 +100,7 @@ def _roll_for(game, seat: int, event: str = "green", red: int | None = None, lea
     """The roll (not 7) that pays `seat` the most (`least`: the least; with the red die
     `red` if given; the green gate draws nothing while nobody has science)."""
     from companion import services
-    from companion.layers.cities_knights.rules import production
+    from companion.layers.cores.cities_knights.rules import production
 
     board = _state(game)["board"]
     totals = [t for t in range(2, 13) if t != 7 and (red is None or 1 <= t - red <= 6)]
@@ -133,7 +133,7 @@ def _aqueduct(game):
     the yellow gate drawing nothing; Ala trades for paper and takes science up to level 3
     (the aqueduct); then a roll that pays her nothing: she picks a resource."""
     from companion import services
-    from companion.layers.cities_knights import rules as ck
+    from companion.layers.cores.cities_knights import rules as ck
 
     paper = ck.COMMODITY_OF["science"]
     for _ in range(300):
@@ -201,7 +201,7 @@ def _hands_card(card: str, chart: str, args: dict, bartek: str = "city"):
     def step(game):
         nonlocal args
         from companion import services
-        from companion.layers.cities_knights import rules as ck
+        from companion.layers.cores.cities_knights import rules as ck
         from companion.machinery import hands
 
         for _ in range(200):

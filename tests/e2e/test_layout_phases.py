@@ -169,7 +169,7 @@ def _reveal_good_neighbours(game):
 
 def _events_seed(event: str) -> int:
     from companion.engine import seeded_secret
-    from companion.layers.events import rules as events
+    from companion.layers.options.events import rules as events
     from companion.machinery.chance import Chance
 
     for seed in range(5000):

@@ -196,7 +196,7 @@ def make_moments(ids) -> dict:
         # A snapshot every SNAPSHOT_EVERY records, as the site keeps them (an undo folds
         # from the nearest one before it).
         for index, state, history in _replayed(export):
-            if index and index % services.SNAPSHOT_EVERY == 0 and index < len(records):
+            if index and index % services.records.SNAPSHOT_EVERY == 0 and index < len(records):
                 Snapshot.objects.create(game=game, seq=records[index - 1]["seq"], state=copy_state(state),
                                         history=copy.deepcopy(history))
             if index == len(records):

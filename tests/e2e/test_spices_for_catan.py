@@ -10,8 +10,8 @@ and its +1 card, 5 points, the win."""
 import pytest
 from playwright.sync_api import expect
 
-from companion.layers.explorers_pirates import board as sea
-from companion.layers.spices_for_catan import rules as sp
+from companion.layers.cores.explorers_pirates import board as sea
+from companion.layers.explorers_pirates_scenarios.spices_for_catan import rules as sp
 
 from .harness import SCREENSHOTS, hx_targets
 from .sea_play import (end_own_turn, expect_tracks_at_start, nearest, pass_turns, press, reveal_spice, revealing, roll,

@@ -10,7 +10,7 @@ a trade token on Ala's phone (to a path without a road) between the turn's two r
 import pytest
 from playwright.sync_api import expect
 
-from companion.layers.traders_barbarians import rules as tb
+from companion.layers.traders_barbarians_scenarios.traders_barbarians import rules as tb
 from companion.machinery import board as boards
 from tests.engine.test_traders_barbarians import BARBARIANS, tb_layout
 

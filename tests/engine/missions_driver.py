@@ -13,8 +13,8 @@ from typing import Callable
 from hypothesis import strategies as st
 
 from companion.engine import IllegalAction, apply, rules_for, view
-from companion.layers.explorers_pirates import missions
-from companion.layers.explorers_pirates import rules as ep
+from companion.layers.cores.explorers_pirates import missions
+from companion.layers.cores.explorers_pirates import rules as ep
 from tests.engine import test_explorers_pirates_properties as land_ho_driver
 from tests.engine.played import Played
 

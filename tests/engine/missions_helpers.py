@@ -6,9 +6,9 @@ The random-game driver is missions_driver."""
 import pytest
 
 from companion.engine import IllegalAction, new_game
-from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import council, missions
-from companion.layers.explorers_pirates import rules as ep
+from companion.layers.cores.explorers_pirates import board as sea
+from companion.layers.cores.explorers_pirates import council, missions
+from companion.layers.cores.explorers_pirates import rules as ep
 from companion.layers.gold import rules as gold
 
 RED, BLUE, WHITE = 0, 1, 2

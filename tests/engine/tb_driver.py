@@ -4,7 +4,7 @@ as the scenario files drew before they were joined here, so the games explored s
 from hypothesis import strategies as st
 
 from companion.engine import IllegalAction, view
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 
 
 def hand_pick(hand: dict, total: int) -> dict:

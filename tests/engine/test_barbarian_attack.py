@@ -1,4 +1,4 @@
-"""Barbarian Attack ("Atak barbarzyńców", Traders & Barbarians): layers/barbarian_attack/rules.py.
+"""Barbarian Attack ("Atak barbarzyńców", Traders & Barbarians): layers/traders_barbarians_scenarios/barbarian_attack/rules.py.
 
 From /work/shared/rulebooks/traders-and-barbarians-pl.txt: the castle and the desert on the
 outer ring, ten coastal hexes numbered 2-12 once each; barbarians on the 2 and the 12 at the
@@ -19,7 +19,7 @@ import pytest
 from companion import layers as registry
 from companion.engine import IllegalAction, view
 from companion.engine import game as engine_game
-from companion.layers.barbarian_attack import rules as ba
+from companion.layers.traders_barbarians_scenarios.barbarian_attack import rules as ba
 from companion.layers.gold import rules as gold
 from companion.machinery import board as boards
 from tests.engine.played import Played
@@ -556,12 +556,12 @@ def test_a_conquered_building_loses_its_harbour(generic):
 
 
 def base_resources():
-    from companion.layers.base import rules as base
+    from companion.layers.cores.base import rules as base
     return base.RESOURCES
 
 
 def _next_event(game, event, number=None):
-    from companion.layers.events import rules as events
+    from companion.layers.options.events import rules as events
     card = next(i for i, c in enumerate(events.CARDS) if c["event"] == event and number in (None, c["number"]))
     deck = events._deck(game.state)
     if deck["year"] == 0:
@@ -673,7 +673,7 @@ def test_the_scenarios_own_deck_is_counted_and_conquered_harbours_give_no_harbou
     """The cards left are the scenario's deck (and its discards, shuffled in when it runs out);
     Harbormaster counts only buildings whose harbour may be used."""
     from companion.engine.game import ruleset
-    from companion.layers.barbarian_attack import rules as attack
+    from companion.layers.traders_barbarians_scenarios.barbarian_attack import rules as attack
 
     game = Game()
     rules = ruleset(game.state)

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import view
-from companion.layers.barbarian_attack import rules as ba
-from companion.layers.base import rules as base
+from companion.layers.traders_barbarians_scenarios.barbarian_attack import rules as ba
+from companion.layers.cores.base import rules as base
 from companion.layers.gold import rules as gold
 
 from .tb_driver import common_step, main_step, play

@@ -1,4 +1,4 @@
-"""Barbarian Attack with Catan for two (layers/barbarian_attack/rules.py, LAYER_TWO).
+"""Barbarian Attack with Catan for two (layers/traders_barbarians_scenarios/barbarian_attack/rules.py, LAYER_TWO).
 
 From /work/shared/rulebooks/traders-and-barbarians-pl.txt, "Atak barbarzyńców", "Łączenie z
 wariantem Catan dla dwojga": 1. one wandering knight, usable by both players, comes beside the
@@ -12,7 +12,7 @@ import pytest
 
 from companion.engine import IllegalAction, view
 from companion.engine import game as engine_game
-from companion.layers.barbarian_attack import rules as ba
+from companion.layers.traders_barbarians_scenarios.barbarian_attack import rules as ba
 from companion.layers.gold import rules as gold
 from companion.machinery import board as boards
 from tests.engine.test_barbarian_attack import G, LAYOUT, buy, coastal, config, conquer, faces

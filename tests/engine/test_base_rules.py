@@ -20,7 +20,7 @@ from companion.engine import (
     seeded_secret,
     view,
 )
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 from companion.engine.game import ruleset
 
 TABLE_ACTOR = {"role": "table"}

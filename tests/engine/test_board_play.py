@@ -12,7 +12,7 @@ the setup rounds are played by tapping and the numbers under each corner are kno
     -2,1 forest 8 | -1,1 mountains 3 | 0,1 fields 4 | 1,1 pasture 5
     -2,2 hills 5 | -1,2 fields 6 | 0,2 pasture 11
 
-Engine code under test: companion/layers/base/rules.py ("the board", setup, building, roll,
+Engine code under test: companion/layers/cores/base/rules.py ("the board", setup, building, roll,
 robber, development cards), views.py (_board_view, trade ratios), board_rules.py.
 """
 import copy
@@ -30,7 +30,7 @@ from companion.engine import (
     seeded_secret,
     view,
 )
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 from companion.machinery import board as boards
 from companion.engine.game import ruleset
 

@@ -35,7 +35,7 @@ from companion.engine import (
     view,
 )
 from companion.engine.game import _pin
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 from companion.machinery import board as boards
 
 from .test_properties import same_play

@@ -1,4 +1,4 @@
-"""The Caravans ("Szlaki karawan", Traders & Barbarians): layers/caravans/rules.py.
+"""The Caravans ("Szlaki karawan", Traders & Barbarians): layers/traders_barbarians_scenarios/caravans/rules.py.
 
 From /work/shared/rulebooks/traders-and-barbarians-pl.txt: the oasis replaces the desert in
 the centre; 22 camels; the first camel of a caravan on the path leaving its arrow straight
@@ -18,7 +18,7 @@ import pytest
 from companion import layers as registry
 from companion.engine import IllegalAction, apply, view
 from companion.engine.game import allowed_actions, new_game
-from companion.layers.caravans import rules as caravans
+from companion.layers.traders_barbarians_scenarios.caravans import rules as caravans
 from companion.machinery import board as boards
 from tests.engine.played import Played
 
@@ -566,7 +566,7 @@ def test_the_friendly_robber_sparing_everyone_sends_the_robber_to_the_oasis():
 
 
 def test_events_robber_flees_puts_the_robber_beside_the_board():
-    from companion.layers.events import rules as events
+    from companion.layers.options.events import rules as events
     game = Game(dice_source="events")
     game.setup()
     game.state["board"]["robber"] = "1,0"

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from companion.engine import TABLE, view
 from companion.engine.game import allowed_actions
-from companion.layers.base import rules as base
-from companion.layers.caravans import rules as caravans
+from companion.layers.cores.base import rules as base
+from companion.layers.traders_barbarians_scenarios.caravans import rules as caravans
 from companion.machinery import board as boards
 
 from .tb_driver import common_step, main_step, play

@@ -1,4 +1,4 @@
-"""Cities & Knights (companion/layers/cities_knights/rules.py), from the rulebook's own numbers
+"""Cities & Knights (companion/layers/cores/cities_knights/rules.py), from the rulebook's own numbers
 and examples (/work/shared/rulebooks/cities-and-knights-pl.txt, "C&K" below; the digest
 is /work/shared/RULES-FACTS.md). Each test says in our own words which rule it checks.
 
@@ -11,7 +11,7 @@ import copy
 import pytest
 
 from companion.engine import TABLE, Chance, IllegalAction, apply, fold, new_game, seeded_secret, view
-from companion.layers.cities_knights import rules as ck
+from companion.layers.cores.cities_knights import rules as ck
 from companion.machinery import board as boards
 from companion.engine.game import allowed_actions
 from companion.engine.game import ruleset

@@ -8,7 +8,7 @@ import pytest
 
 from companion.engine import TABLE, IllegalAction, new_game, view
 from companion.machinery import board as boards
-from companion.layers.cities_knights import rules as ck
+from companion.layers.cores.cities_knights import rules as ck
 
 from .test_board_play import G
 from .test_cities_knights import arrive, board_game, conserved, give, holding, knight_on_board, knights, paper_game

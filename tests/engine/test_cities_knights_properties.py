@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from companion.engine import TABLE, fold, view
 from companion.machinery import hands
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 from companion.machinery import board as boards
-from companion.layers.cities_knights import rules as ck
+from companion.layers.cores.cities_knights import rules as ck
 
 from .test_board_properties import ChanceRng
 from .test_hands_properties import Live, _some_cards

@@ -1,4 +1,4 @@
-"""Cities & Knights with the Events of Catan deck (layers/events/ck_rules.py, rules.py).
+"""Cities & Knights with the Events of Catan deck (layers/options/events/ck_rules.py, rules.py).
 
 Source: /work/shared/rulebooks/traders-and-barbarians-pl.txt, "Wydarzenia Catanu": every
 event's "Miasta i Rycerze" paragraph, and the combination section: the active player
@@ -13,9 +13,9 @@ import copy
 import pytest
 
 from companion.engine import TABLE, fold, new_game, view
-from companion.layers.cities_knights import rules as ck
+from companion.layers.cores.cities_knights import rules as ck
 from companion.machinery import hands
-from companion.layers.events import rules as events
+from companion.layers.options.events import rules as events
 from companion.machinery import board as boards
 from companion.engine.game import allowed_actions
 

@@ -12,8 +12,8 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from companion.engine import fold, view
-from companion.layers.base import rules as base
-from companion.layers.events import rules as events
+from companion.layers.cores.base import rules as base
+from companion.layers.options.events import rules as events
 from companion.machinery.chance import seeded_secret
 from companion.engine.game import allowed_actions
 

@@ -20,9 +20,9 @@ import pytest
 
 from companion import layers as registry
 from companion.engine import TABLE, IllegalAction, apply, fold, new_game, rules_for, ruleset, view
-from companion.layers.base import rules as base
-from companion.layers.friendly_robber import rules as friendly_robber
-from companion.layers.harbormaster import rules as harbormaster
+from companion.layers.cores.base import rules as base
+from companion.layers.options.friendly_robber import rules as friendly_robber
+from companion.layers.options.harbormaster import rules as harbormaster
 from companion.machinery import board as boards
 from companion.machinery import hands
 from tests.corpus import make_corpus
@@ -455,7 +455,7 @@ def test_every_phase_and_decision_a_layer_sets_is_declared_by_it(package):
 
 
 def test_the_declaration_check_reads_assignments():
-    phases, kinds = assigned_literals(ROOT / "companion" / "layers" / "base" / "rules.py")
+    phases, kinds = assigned_literals(ROOT / "companion" / "layers" / "cores" / "base" / "rules.py")
     assert {"roll", "main", "robber", "steal"} <= phases and "discard" in kinds
 
 

@@ -86,8 +86,8 @@ def test_the_engine_has_modules():
     names = {module_id(p) for p in MODULES}
     assert {"companion/engine/game.py", "companion/engine/views.py", "companion/machinery/step.py",
             "companion/machinery/chance.py", "companion/machinery/composition.py",
-            "companion/layers/__init__.py", "companion/layers/base/rules.py",
-            "companion/layers/cities_knights/rules.py"} <= names
+            "companion/layers/__init__.py", "companion/layers/cores/base/rules.py",
+            "companion/layers/cores/cities_knights/rules.py"} <= names
 
 
 @pytest.mark.parametrize("path", MODULES, ids=module_id)

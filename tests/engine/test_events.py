@@ -2,7 +2,7 @@
 
 Source: /work/shared/rulebooks/traders-and-barbarians-pl.txt, section "Wydarzenia Catanu"
 (quoted as "T&B"), digested in /work/shared/RULES-FACTS.md. Engine code under test:
-companion/layers/events/rules.py (and the hooks it uses in base.py: resolve_total, road_blocked).
+companion/layers/options/events/rules.py (and the hooks it uses in base.py: resolve_total, road_blocked).
 
 Board games use the first-game picture (board_setup.beginner_board, "beginner" mode: the
 pieces stand on it already and turn 1 starts at once; 5th-edition positions, see
@@ -29,8 +29,8 @@ from companion.engine import (
 )
 from companion.engine.game import ruleset
 from tests.engine.test_properties import same_play
-from companion.layers.base import rules as base
-from companion.layers.events import rules as events
+from companion.layers.cores.base import rules as base
+from companion.layers.options.events import rules as events
 from companion.machinery import board as boards
 
 TABLE_ACTOR = {"role": "table"}

@@ -1,7 +1,7 @@
 """Events of Catan with hands on phones: every event moves the cards the engine holds.
 
 Source: /work/shared/rulebooks/traders-and-barbarians-pl.txt, "Wydarzenia Catanu" (digest in
-/work/shared/RULES-FACTS.md). Engine code under test: companion/layers/events/rules.py (apply_plan,
+/work/shared/RULES-FACTS.md). Engine code under test: companion/layers/options/events/rules.py (apply_plan,
 event_gain, event_give, event_help, event_take, damage_road, repair_road, my_choice), with
 hands.py (bank and hands) and base.py (resolve_total, start_discards, _take_random_card).
 
@@ -18,7 +18,7 @@ import json
 
 from companion.engine import TABLE, allowed_actions, apply, fold, view
 from companion.machinery import hands
-from companion.layers.events import rules as events
+from companion.layers.options.events import rules as events
 from companion.machinery import board as boards
 
 from .test_board_play import TABLE_ACTOR, Game, board_config, seat
@@ -491,7 +491,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import event as note  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from companion.layers.base import rules as base  # noqa: E402
+from companion.layers.cores.base import rules as base  # noqa: E402
 
 from . import test_events as paper_events  # noqa: E402
 from . import test_hands_properties as hands_play  # noqa: E402

@@ -6,9 +6,9 @@ turned over in one game, the marker on all three tracks, and the win at 17."""
 import pytest
 
 from companion.engine import rules_for, view
-from companion.layers.explorers_and_pirates import rules as grand
-from companion.layers.explorers_pirates import missions
-from companion.layers.explorers_pirates import rules as ep
+from companion.layers.explorers_pirates_scenarios.finale import rules as grand
+from companion.layers.cores.explorers_pirates import missions
+from companion.layers.cores.explorers_pirates import rules as ep
 from companion.layers.gold import rules as gold
 from tests.engine.missions_helpers import (BLUE, RED, Step, face_down, movement, refusal_without_the_core,
                                            scenario_config, three_rivers_found, to_reveal, won_at_the_roll)

@@ -6,9 +6,9 @@ producing 1, a settler for a settlement's cost)."""
 import pytest
 
 from companion.engine import view
-from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import rules as ep
-from companion.layers.land_ho import rules as land_ho
+from companion.layers.cores.explorers_pirates import board as sea
+from companion.layers.cores.explorers_pirates import rules as ep
+from companion.layers.explorers_pirates_scenarios.land_ho import rules as land_ho
 from companion.machinery import board as boards
 from tests.engine.played import Played
 

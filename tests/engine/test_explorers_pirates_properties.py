@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import IllegalAction, view
-from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import rules as ep
+from companion.layers.cores.explorers_pirates import board as sea
+from companion.layers.cores.explorers_pirates import rules as ep
 from companion.machinery import hands
 from tests.engine.played import Played
 

@@ -3,10 +3,10 @@ Council of Catan, the fish fields (2 gold each), drawing a shoal and every case 
 comes, catching and delivering shoals, the pirates fishing, the goal of 15 points; from the
 rulebook's numbers."""
 from companion.engine import view
-from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import council, missions
-from companion.layers.explorers_pirates import rules as ep
-from companion.layers.fish_for_catan import rules as ff
+from companion.layers.cores.explorers_pirates import board as sea
+from companion.layers.cores.explorers_pirates import council, missions
+from companion.layers.cores.explorers_pirates import rules as ep
+from companion.layers.explorers_pirates_scenarios.fish_for_catan import rules as ff
 from tests.engine.missions_helpers import (BLUE, RED, WHITE, Step, at_port, face_down, hold, movement, phone, put_ship,
                                            refusal_without_the_core, scenario_config, ship_of, side_paths, to_reveal)
 from tests.engine.played import Played

@@ -8,10 +8,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import view
-from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import council
-from companion.layers.explorers_pirates import rules as ep
-from companion.layers.fish_for_catan import rules as ff
+from companion.layers.cores.explorers_pirates import board as sea
+from companion.layers.cores.explorers_pirates import council
+from companion.layers.cores.explorers_pirates import rules as ep
+from companion.layers.explorers_pirates_scenarios.fish_for_catan import rules as ff
 from tests.engine import missions_driver as shared
 from tests.engine import test_pirate_lairs_properties as lairs_driver
 from tests.engine.played import Played

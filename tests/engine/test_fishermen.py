@@ -1,4 +1,4 @@
-"""Fishermen of Catan (Traders & Barbarians, "RYBACY Z CATANU"): layers/fishermen/rules.py.
+"""Fishermen of Catan (Traders & Barbarians, "RYBACY Z CATANU"): layers/traders_barbarians_scenarios/fishermen/rules.py.
 
 From /work/shared/rulebooks/traders-and-barbarians-pl.txt: a lake for the desert (not on the
 coast) with fish on 2, 3, 11, 12; six fishing grounds 4, 5, 6, 8, 9, 10 on the frame, each
@@ -20,8 +20,8 @@ import pytest
 
 from companion.engine import TABLE, Chance, IllegalAction, apply, seeded_secret, view
 from companion.engine.game import new_game, ruleset
-from companion.layers.base import rules as base
-from companion.layers.fishermen import rules as fish
+from companion.layers.cores.base import rules as base
+from companion.layers.traders_barbarians_scenarios.fishermen import rules as fish
 from companion.machinery import board as boards
 from tests.engine.played import Played
 
@@ -539,7 +539,7 @@ def test_catan_for_two_five_tokens_each_no_trade_tokens_one_fish_less_behind():
 
 
 def test_robber_flees_takes_the_robber_off_the_board():
-    from companion.layers.events import rules as events
+    from companion.layers.options.events import rules as events
 
     game = played(Game())
     game.state["board"]["robber"] = "1,-1"
@@ -635,7 +635,7 @@ def test_the_first_game_picture_starred_settlements_by_the_water_fish_with_the_f
 
 
 def test_fish_above_seven_wait_for_an_event_cards_choices_to_come_back():
-    from companion.layers.events import rules as events
+    from companion.layers.options.events import rules as events
 
     game = played(Game())
     game.hold(0, [1, 1, 1, 2, 2, 3, 3])

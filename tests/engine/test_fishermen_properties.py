@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import TABLE, fold, view
-from companion.layers.base import rules as base
-from companion.layers.fishermen import rules as fish
+from companion.layers.cores.base import rules as base
+from companion.layers.traders_barbarians_scenarios.fishermen import rules as fish
 from companion.machinery import board as boards
 
 from . import test_events_hands as events_hands

@@ -11,7 +11,7 @@ import pytest
 
 from companion.engine import TABLE, IllegalAction, apply, fold, view
 from companion.machinery import hands
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 from companion.engine.game import ruleset
 
 from .test_board_play import FOREST3, G, LAYOUT, TABLE_ACTOR, Game, seat

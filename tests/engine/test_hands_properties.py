@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from companion.engine import TABLE, view
 from companion.machinery import hands
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 from companion.machinery import board as boards
 from companion.engine.game import advance, new_game, new_history
 

@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 from companion.engine import IllegalAction, new_game, rules_for, view
-from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import rules as ep
-from companion.layers.land_ho import rules as land_ho
+from companion.layers.cores.explorers_pirates import board as sea
+from companion.layers.cores.explorers_pirates import rules as ep
+from companion.layers.explorers_pirates_scenarios.land_ho import rules as land_ho
 from companion.machinery import board as boards
 from companion.machinery.board_geometry import hex_centre
 from tests.engine.played import Played

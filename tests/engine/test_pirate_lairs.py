@@ -2,10 +2,10 @@
 scenarios' rules it switches on (crews, the pirate ship, mission tracks): from the rulebook's
 numbers and its worked conquest example."""
 from companion.engine import view
-from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import missions
-from companion.layers.explorers_pirates import rules as ep
-from companion.layers.pirate_lairs import rules as pl
+from companion.layers.cores.explorers_pirates import board as sea
+from companion.layers.cores.explorers_pirates import missions
+from companion.layers.cores.explorers_pirates import rules as ep
+from companion.layers.explorers_pirates_scenarios.pirate_lairs import rules as pl
 from tests.engine.missions_helpers import (BLUE, RED, WHITE, Step, face_down, harbour_of, hold, main_phase, phone,
                                            refusal_without_the_core, scenario_config, ship_beside_pirates, ship_of,
                                            ship_rebuilt, three_rivers_found, to_reveal, won_at_the_roll)
@@ -480,7 +480,7 @@ def test_a_hero_roll_can_take_the_mission_card_before_anyone_wins():
 
 
 def test_the_free_placement_order_for_four_and_two_players():
-    from companion.layers.explorers_pirates import placement
+    from companion.layers.cores.explorers_pirates import placement
     four = [(s["seat"], s["piece"]) for s in placement.steps(4)]
     assert four[:8] == [(0, "harbour"), (1, "harbour"), (2, "harbour"), (3, "harbour"),
                         (3, "settlement"), (2, "settlement"), (1, "settlement"), (0, "settlement")]

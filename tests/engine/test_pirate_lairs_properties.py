@@ -7,8 +7,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.layers.explorers_pirates import missions
-from companion.layers.pirate_lairs import rules as pl
+from companion.layers.cores.explorers_pirates import missions
+from companion.layers.explorers_pirates_scenarios.pirate_lairs import rules as pl
 from tests.engine import missions_driver as shared
 from tests.engine.played import Played
 

@@ -23,7 +23,7 @@ from companion.engine import (
     seeded_secret,
     view,
 )
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 from companion.engine.summary import summary
 from companion.engine.game import ruleset
 from companion.machinery.step import LOG_LIMIT
@@ -285,7 +285,7 @@ def check_invariants(state: dict) -> None:
         assert all(p["kind"] == "discard" for p in state["pending"])
         assert state["turn"]["rolled"]
         assert state["last_roll"]["total"] == 7
-    elif phase == "event":  # an Events of Catan card asks for choices (layers/events/rules.py)
+    elif phase == "event":  # an Events of Catan card asks for choices (layers/options/events/rules.py)
         assert seats and all(p["kind"] in ("earthquake", "event_take") for p in state["pending"])
         assert state["last_roll"]["source"] == "events"
     else:

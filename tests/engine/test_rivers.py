@@ -1,4 +1,4 @@
-"""Rivers of Catan (Traders & Barbarians, "Rzeki Catanu"): layers/rivers/rules.py.
+"""Rivers of Catan (Traders & Barbarians, "Rzeki Catanu"): layers/traders_barbarians_scenarios/rivers/rules.py.
 
 From /work/shared/rulebooks/traders-and-barbarians-pl.txt: 2 swamps and no desert, the
 "2" beside the "12" (that hex produces on both), the robber on a swamp; 1 gold for a road
@@ -19,7 +19,7 @@ from django.utils import translation
 
 from companion.engine import Chance, IllegalAction, fold, seeded_secret, view
 from companion.engine.game import allowed_actions, new_game, ruleset
-from companion.layers.rivers import rules as rivers
+from companion.layers.traders_barbarians_scenarios.rivers import rules as rivers
 from companion.machinery import board as boards
 from companion.machinery.board_geometry import edge_id, parse_hex_id
 from tests.engine.played import Played
@@ -517,7 +517,7 @@ def test_catan_for_two_a_settlement_next_to_a_swamp_earns_2_tokens_and_the_robbe
 
 
 def test_events_the_fleeing_robber_goes_to_a_swamp():
-    from companion.layers.events import rules as events
+    from companion.layers.options.events import rules as events
     game = Game(dice_source="events")
     game.state["board"]["robber"] = "-2,1"
     plan = events.plan_robber_flees(ruleset(game.state), game.state)

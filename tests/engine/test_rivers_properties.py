@@ -1,4 +1,4 @@
-"""Rivers of Catan over random legal games (layers/rivers/rules.py, with the gold layer's
+"""Rivers of Catan over random legal games (layers/traders_barbarians_scenarios/rivers/rules.py, with the gold layer's
 state["gold"]): gold is conserved (what each seat holds is what the river, the bridges and
 the bank paid it, minus what it spent, plus what other players gave it), the titles always follow the gold, the cards of the
 bank and the hands are conserved, replaying the records gives the live state, undo and
@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from companion.engine import TABLE, fold, view
 from companion.engine.game import ruleset
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 from companion.layers.gold import rules as gold_layer
-from companion.layers.rivers import rules as rivers
+from companion.layers.traders_barbarians_scenarios.rivers import rules as rivers
 from companion.machinery import board as boards
 from companion.machinery import hands
 

@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from companion.engine.points import vp_sources
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 from companion.machinery import board as boards
 from companion.machinery.composition import Actions, Layer, compose, scenario
 from companion.machinery.errors import IllegalAction

@@ -7,10 +7,10 @@ from functools import partial
 import pytest
 
 from companion.engine import view
-from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import council, missions
-from companion.layers.explorers_pirates import rules as ep
-from companion.layers.spices_for_catan import rules as sp
+from companion.layers.cores.explorers_pirates import board as sea
+from companion.layers.cores.explorers_pirates import council, missions
+from companion.layers.cores.explorers_pirates import rules as ep
+from companion.layers.explorers_pirates_scenarios.spices_for_catan import rules as sp
 from tests.engine.missions_helpers import (BLUE, RED, at_port, face_down, hold, movement, phone, put_ship,
                                            refusal_without_the_core, scenario_config, ship_beside_pirates, ship_of,
                                            ship_rebuilt, to_reveal)

@@ -7,10 +7,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import IllegalAction
-from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import council, missions
-from companion.layers.explorers_pirates import rules as ep
-from companion.layers.spices_for_catan import rules as sp
+from companion.layers.cores.explorers_pirates import board as sea
+from companion.layers.cores.explorers_pirates import council, missions
+from companion.layers.cores.explorers_pirates import rules as ep
+from companion.layers.explorers_pirates_scenarios.spices_for_catan import rules as sp
 from tests.engine import missions_driver as shared
 from tests.engine import test_fish_for_catan_properties as fish_driver
 from tests.engine.played import Played

@@ -1,4 +1,4 @@
-"""Traders & Barbarians ("Kupcy i Barbarzyńcy"): layers/traders_barbarians/rules.py.
+"""Traders & Barbarians ("Kupcy i Barbarzyńcy"): layers/traders_barbarians_scenarios/traders_barbarians/rules.py.
 
 From /work/shared/rulebooks/traders-and-barbarians-pl.txt: three targets (castle, quarry,
 glassworks) replace the desert, one fields and one pasture hex, tokens 2 and 12 are out;
@@ -19,7 +19,7 @@ import pytest
 from companion import layers as registry
 from companion.engine import IllegalAction
 from companion.engine.game import new_game
-from companion.layers.traders_barbarians import rules as tb
+from companion.layers.traders_barbarians_scenarios.traders_barbarians import rules as tb
 from companion.machinery import board as boards
 from tests.engine.played import Played
 
@@ -610,7 +610,7 @@ def test_bad_wagon_card_values_are_refused(args, code):
 def test_the_wagon_card_refusals_have_english_and_polish_texts():
     from django.utils import translation
 
-    from companion.layers.traders_barbarians.messages import refusal
+    from companion.layers.traders_barbarians_scenarios.traders_barbarians.messages import refusal
 
     codes = {"tb_first_wagon_mp": {"mp": 4}, "tb_bad_wagon_mp": {"level": 3}, "tb_bad_wagon_gold": {"level": 2},
              "tb_bad_wagon_chase": {"level": 4}, "tb_bad_wagon_cost": {"level": 5}}

@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import view
-from companion.layers.base import rules as base
-from companion.layers.catan_for_two import rules as two
-from companion.layers.events import rules as events
-from companion.layers.traders_barbarians import rules as tb
+from companion.layers.cores.base import rules as base
+from companion.layers.options.catan_for_two import rules as two
+from companion.layers.options.events import rules as events
+from companion.layers.traders_barbarians_scenarios.traders_barbarians import rules as tb
 
 from .tb_driver import discard_step, hand_pick, main_step, play, setup_step
 from .test_traders_barbarians import Game, drive, registered  # noqa: F401  (autouse: the package registered)

@@ -1,5 +1,5 @@
 """Traders & Barbarians with Catan for two and with the Events of Catan deck
-(layers/traders_barbarians/rules.py; catan_for_two and events are the layers it combines with).
+(layers/traders_barbarians_scenarios/traders_barbarians/rules.py; catan_for_two and events are the layers it combines with).
 
 From /work/shared/rulebooks/traders-and-barbarians-pl.txt, "KUPCY I BARBARZYŃCY",
 "ŁĄCZENIE Z INNYMI WARIANTAMI":
@@ -16,9 +16,9 @@ import pytest
 
 from companion.engine import IllegalAction, view
 from companion.engine.game import new_game
-from companion.layers.catan_for_two import rules as two
-from companion.layers.events import rules as events
-from companion.layers.traders_barbarians import rules as tb
+from companion.layers.options.catan_for_two import rules as two
+from companion.layers.options.events import rules as events
+from companion.layers.traders_barbarians_scenarios.traders_barbarians import rules as tb
 from tests.engine.played import Played
 from tests.engine.test_traders_barbarians import BARBARIANS, CASTLE, G, config, corner_of, edge_between
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engine import IllegalAction, fold, new_game, ruleset, view
-from companion.layers.travel_two_players import rules as travel
+from companion.layers.options.travel_two_players import rules as travel
 from tests.engine import test_two_players as two_tests
 
 TRAVEL = {"two_players": True, "travel_two_players": True}

@@ -1,4 +1,4 @@
-"""Catan for two (Traders & Barbarians, "CATAN DLA DWOJGA"): layers/catan_for_two/rules.py.
+"""Catan for two (Traders & Barbarians, "CATAN DLA DWOJGA"): layers/options/catan_for_two/rules.py.
 
 From /work/shared/rulebooks/traders-and-barbarians-pl.txt: two production rolls a turn
 that must differ (the second is rolled again); every road or settlement a player builds
@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import TABLE, Chance, IllegalAction, fold, ruleset, seeded_secret, view
-from companion.layers.base import rules as base
-from companion.layers.events import rules as events
-from companion.layers.catan_for_two import rules as two_players
+from companion.layers.cores.base import rules as base
+from companion.layers.options.events import rules as events
+from companion.layers.options.catan_for_two import rules as two_players
 from companion.machinery import board as boards
 from companion.engine.game import allowed_actions, new_game
 from companion.engine.game import ruleset

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from companion.engine import Chance, apply, fold, new_game, seeded_secret
 from companion.engine.game import advance, new_history
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 
 from .test_properties import SETTINGS, Live, clone, configs, play
 

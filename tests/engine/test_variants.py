@@ -2,7 +2,7 @@
 
 Source: /work/shared/rulebooks/traders-and-barbarians-pl.txt, "Przyjacielski złodziej" and
 "Zarządca portu" (digest: RULES-FACTS.md, Traders & Barbarians). Engine code under test:
-companion/layers/friendly_robber/rules.py and companion/layers/harbormaster/rules.py, through
+companion/layers/options/friendly_robber/rules.py and companion/layers/options/harbormaster/rules.py, through
 the hooks of the composed rules (robber_limits, robber_spares, extra_vp, after_action).
 
 Board games use the first-game picture (beginner mode, 5th-edition pieces): every player
@@ -14,11 +14,11 @@ import copy
 import pytest
 
 from companion.engine import TABLE, IllegalAction, allowed_actions, apply, new_game, view
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 from companion.machinery import board as boards
 from companion.engine.game import ruleset
-from companion.layers.friendly_robber import rules as friendly_robber
-from companion.layers.harbormaster import rules as harbormaster
+from companion.layers.options.friendly_robber import rules as friendly_robber
+from companion.layers.options.harbormaster import rules as harbormaster
 
 TABLE_ACTOR = {"role": "table"}
 COLOURS = ("red", "blue", "white", "orange")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 from companion.rulebook import search
 from companion.engine import rules_for
 
@@ -42,8 +42,8 @@ def first_entry(key, games=None):
 # Phases (state["phase"]). The engine's own phases are read from its actions and its
 # source below; this list says which context key each maps to.
 PHASES = ("board", "setup", "roll", "discard", "robber", "steal", "main", "special_build", "finished",
-          "event",  # event: choices an Events of Catan card asks for (layers/events/rules.py)
-          "neutral_build", "forced_trade")  # Catan for two (layers/catan_for_two/rules.py)
+          "event",  # event: choices an Events of Catan card asks for (layers/options/events/rules.py)
+          "neutral_build", "forced_trade")  # Catan for two (layers/options/catan_for_two/rules.py)
 
 # Building actions (buy a piece or a card) -> context key.
 BUILD_KEYS = {
@@ -76,7 +76,7 @@ OTHER_ACTION_KEYS = {
     "counter_offer": "trade:player",
     "confirm_trade": "trade:player",
     "withdraw_offer": "trade:player",
-    # Events of Catan (layers/events/rules.py)
+    # Events of Catan (layers/options/events/rules.py)
     "reveal_event": "events",
     "damage_road": "event:earthquake",
     "repair_road": "event:earthquake",
@@ -84,9 +84,9 @@ OTHER_ACTION_KEYS = {
     "event_gain": "event:plentiful_year",  # with hands on phones; Tournament and Calm Sea too
     "event_give": "event:good_neighbors",
     "event_help": "event:neighborly_assistance",
-    # Traders & Barbarians game options (layers/friendly_robber, layers/harbormaster)
+    # Traders & Barbarians game options (layers/options/friendly_robber, layers/options/harbormaster)
     "set_harbormaster": "variant:harbormaster",
-    # Catan for two (layers/catan_for_two/rules.py): the neutral colours' pieces, the trade tokens
+    # Catan for two (layers/options/catan_for_two/rules.py): the neutral colours' pieces, the trade tokens
     "place_neutral": "phase:neutral-build",
     "choose_neutral": "phase:neutral-build",
     "build_neutral": "phase:neutral-build",

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from companion import engine, services
-from companion.layers.barbarian_attack import rules as ba
+from companion.layers.traders_barbarians_scenarios.barbarian_attack import rules as ba
 from companion.models import Game
 
 from .helpers import host, joined_phones, state_of
@@ -117,7 +117,7 @@ def test_polish_words(client):
 
 
 def test_the_screens_draw_conquered_hexes_fallen_buildings_knights_and_the_vp_rows():
-    from companion.layers.barbarian_attack import screens
+    from companion.layers.traders_barbarians_scenarios.barbarian_attack import screens
     from tests.engine.test_barbarian_attack import G, LAYOUT, Game, coastal, conquer
 
     game = Game()
@@ -253,8 +253,8 @@ def test_with_hands_on_phones_the_active_phone_moves_a_barbarian_for_tokens(clie
 
 
 def test_the_two_player_log_lines_and_refusals_in_english_and_polish():
-    from companion.layers.barbarian_attack import messages
-    from companion.layers.catan_for_two import messages as two_messages
+    from companion.layers.traders_barbarians_scenarios.barbarian_attack import messages
+    from companion.layers.options.catan_for_two import messages as two_messages
     from companion.machinery.errors import IllegalAction
 
     names = ["Ala", "Bartek"]

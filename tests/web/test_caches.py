@@ -2,6 +2,7 @@
 import pytest
 
 from companion import engine, services
+from companion.models import Game
 
 from .helpers import TABLE, finish_setup, new_game
 
@@ -35,8 +36,8 @@ def test_cached_state_belongs_to_its_game_even_if_a_pk_comes_back():
     game = new_game()
     finish_setup(game)
     services.current_state(game)
-    impostor = services.Game(pk=game.pk, code="OTHER1", version=game.version)
-    assert services._cached(impostor) is None
+    impostor = Game(pk=game.pk, code="OTHER1", version=game.version)
+    assert services.records._cached(impostor) is None
     assert services.latest_cached(impostor) is None
 
 

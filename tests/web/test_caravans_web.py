@@ -174,8 +174,8 @@ def test_a_path_joining_two_caravans_asks_which_one_it_extends():
     which one the camel extends (the partial rendered from the engine's view)."""
     from django.template.loader import render_to_string
 
-    from companion.layers.caravans import rules as caravans
-    from companion.layers.caravans import screens
+    from companion.layers.traders_barbarians_scenarios.caravans import rules as caravans
+    from companion.layers.traders_barbarians_scenarios.caravans import screens
     from tests.engine.test_caravans import Game, corner_of, edge_between, walk
 
     game = Game(play_mode="paper")

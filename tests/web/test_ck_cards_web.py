@@ -19,7 +19,7 @@ from companion import services
 from companion.engine import Chance, apply, new_game, seeded_secret
 from companion.machinery import board as boards
 from companion.engine import view as engine_view
-from companion.layers.cities_knights.messages import PROGRESS_NAMES
+from companion.layers.cores.cities_knights.messages import PROGRESS_NAMES
 from companion.messages import CARD_NAMES
 from companion.models import Game
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from companion import services
 from companion.engine import Chance, IllegalAction, seeded_secret
-from companion.layers.events import rules as events
+from companion.layers.options.events import rules as events
 from companion.machinery import board as boards
 from companion.messages import refusal
 from companion.models import Game

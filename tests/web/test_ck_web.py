@@ -16,8 +16,8 @@ from django.urls import reverse
 from companion import services
 from companion.machinery import board as boards
 from companion.engine import view as engine_view
-from companion.layers.cities_knights.rules import VP_CARDS
-from companion.layers.cities_knights.messages import PROGRESS_NAMES
+from companion.layers.cores.cities_knights.rules import VP_CARDS
+from companion.layers.cores.cities_knights.messages import PROGRESS_NAMES
 from companion.models import Game
 from companion.selectors import screen_context
 

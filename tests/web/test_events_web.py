@@ -7,9 +7,9 @@ from django.urls import reverse
 
 from companion import services
 from companion.engine import Chance, seeded_secret
-from companion.layers.events import rules as events
+from companion.layers.options.events import rules as events
 from companion.selectors import steadiness
-from companion.layers.events.messages import EVENT_NAMES, EVENT_TEXTS, event_effect_lines
+from companion.layers.options.events.messages import EVENT_NAMES, EVENT_TEXTS, event_effect_lines
 from companion.messages import log_text
 from companion.models import Game
 

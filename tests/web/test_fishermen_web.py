@@ -11,7 +11,7 @@ from django.utils import translation
 
 from companion import services
 from companion.models import Game
-from companion.layers.fishermen import rules as fish
+from companion.layers.traders_barbarians_scenarios.fishermen import rules as fish
 from companion.machinery import board as boards
 from tests.engine.test_fishermen import G, LAYOUT, SEA_OF, far_corners
 

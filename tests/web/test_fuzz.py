@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from companion import engine, services
 from companion.machinery import hands
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 from companion.machinery import board as boards
 from companion.views import HOSTED
 

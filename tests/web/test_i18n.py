@@ -22,7 +22,7 @@ def _catalog():
 
 def _layer_catalogs():
     """A layer package's own catalogue (companion/layers/<name>/locale/pl)."""
-    return [polib.pofile(str(po)) for po in sorted((ROOT / "companion" / "layers").glob("*/locale/pl/LC_MESSAGES/django.po"))]
+    return [polib.pofile(str(po)) for po in sorted((ROOT / "companion" / "layers").glob("**/locale/pl/LC_MESSAGES/django.po"))]
 
 
 def _used_msgids():

@@ -28,7 +28,7 @@ def _game():
 def _ship_beside_a_pirate_hex(game) -> str:
     """Bartek's ship onto a sea path of a hex the pirates may take (a test's shortcut, as the
     engine tests do); that hex."""
-    from companion.layers.explorers_pirates import missions
+    from companion.layers.cores.explorers_pirates import missions
     from companion.models import Snapshot
 
     snapshot = Snapshot.objects.filter(game=game).order_by("-seq").first()

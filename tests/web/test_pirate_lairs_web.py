@@ -327,7 +327,7 @@ test_every_screen_of_random_games_renders_in_english_and_polish = web.random_scr
 
 
 def test_crews_landed_on_a_lair_by_tapping_it_on_the_phone(client):
-    from companion.layers.explorers_pirates import board as sea
+    from companion.layers.cores.explorers_pirates import board as sea
     from companion.machinery.board import geometry
 
     game, (ala, bartek, _celina) = _game(client)

@@ -120,7 +120,7 @@ class Screens:
         history = history if history is not None else engine.new_history()
         for record in records:  # who entered each action (undo and redo ask), as services keeps it
             if record["kind"] == "action":
-                services._remember_actor(self.game, record["seq"], record["action"]["actor"])
+                services.records.remember_actor(self.game, record["seq"], record["action"]["actor"])
         state, history = copy.deepcopy(state), copy.deepcopy(history)
         cached = self._render(state, history)
         fresh = self._fresh(state, history)

@@ -7,10 +7,10 @@ import pytest
 from django.utils import translation
 
 from companion import engine, reads, rendering, services
-from companion.layers.base.messages import DEV_CARD_NAMES
+from companion.layers.cores.base.messages import DEV_CARD_NAMES
 from companion.models import Seat
 from companion.engine.game import ruleset
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 
 from .helpers import PLAYERS, TABLE, finish_setup, new_game
 

@@ -9,8 +9,8 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from companion import engine, services
-from companion.layers.fishermen import rules as fishermen
-from companion.layers.traders_barbarians import rules as tb
+from companion.layers.traders_barbarians_scenarios.fishermen import rules as fishermen
+from companion.layers.traders_barbarians_scenarios.traders_barbarians import rules as tb
 from tests.engine.test_traders_barbarians import BARBARIANS, tb_layout
 
 from .helpers import PLAYERS, TABLE

@@ -114,7 +114,7 @@ def test_undo_of_a_dev_card_purchase_puts_the_card_back_and_the_next_draw_is_fre
     """What was seen stays seen, and buys nothing (docs/undo.md): the buyer's phone can't
     undo the purchase; the table can, the card goes back into a deck shuffled again, and the
     next purchase draws from a new epoch of chance, not the undone card's number."""
-    from companion.layers.base.rules import _draw_dev_card
+    from companion.layers.cores.base.rules import _draw_dev_card
 
     game = new_game(dice_source="typed")
     finish_setup(game)

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from companion import engine
-from companion.layers.explorers_pirates import board as sea
-from companion.layers.explorers_pirates import council
+from companion.layers.cores.explorers_pirates import board as sea
+from companion.layers.cores.explorers_pirates import council
 from companion.layers.gold import rules as gold
 
 from . import missions_web as web

@@ -155,7 +155,7 @@ def _stored(name: str):
     for index, record in enumerate(records, 1):
         Record.objects.create(game=game, seq=record["seq"], kind=record["kind"],
                               payload={k: v for k, v in record.items() if k not in ("seq", "kind")})
-        if record["seq"] % services.SNAPSHOT_EVERY == 0 or index == len(records):  # as the site keeps them
+        if record["seq"] % services.records.SNAPSHOT_EVERY == 0 or index == len(records):  # as the site keeps them
             folded, history = engine.fold(export["config"], records[:index])
             Snapshot.objects.create(game=game, seq=record["seq"], state=folded, history=history)
     game.phase = services.current_state(game)[0]["phase"]

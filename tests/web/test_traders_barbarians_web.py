@@ -10,7 +10,7 @@ from django.utils import translation
 
 from companion import engine, services
 from companion.engine import IllegalAction
-from companion.layers.traders_barbarians import rules as tb
+from companion.layers.traders_barbarians_scenarios.traders_barbarians import rules as tb
 from companion.models import Game
 from tests.engine.test_traders_barbarians import BARBARIANS, drive, tb_layout
 
@@ -259,7 +259,7 @@ def test_two_players_move_a_barbarian_for_trade_tokens_on_the_phone(client):
 
 
 def test_the_neutral_toll_and_target_token_lines_in_both_languages():
-    from companion.layers.traders_barbarians.messages import log_text
+    from companion.layers.traders_barbarians_scenarios.traders_barbarians.messages import log_text
 
     names = ["Ala", "Bartek"]
     bank = {"kind": "tb_wagon_moved", "seat": 0,
@@ -276,7 +276,7 @@ def test_the_neutral_toll_and_target_token_lines_in_both_languages():
 
 
 def test_the_events_cards_read_as_this_scenario_has_them():
-    from companion.layers.traders_barbarians import screens
+    from companion.layers.traders_barbarians_scenarios.traders_barbarians import screens
     from tests.engine.test_traders_barbarians_two import Deck, put_on_top
 
     game = Deck()
@@ -328,6 +328,6 @@ def test_a_road_into_a_targets_centre_is_tapped_and_drawn(client):
     assert table.count('data-testid="tb-spoke-road"') == 1
     response = _post(phones[0], game, "build_road", role="seat", edge=spoke)
     assert "No road there: a road into a target" in response.content.decode()
-    from companion.layers.traders_barbarians.messages import refusal
+    from companion.layers.traders_barbarians_scenarios.traders_barbarians.messages import refusal
     with translation.override("pl"):
         assert refusal(IllegalAction("tb_spoke_not_open")).startswith("Tu nie można zbudować drogi")

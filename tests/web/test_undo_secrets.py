@@ -12,8 +12,8 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from companion import services
-from companion.layers.base.messages import DEV_CARD_NAMES
-from companion.layers.cities_knights.messages import PROGRESS_NAMES
+from companion.layers.cores.base.messages import DEV_CARD_NAMES
+from companion.layers.cores.cities_knights.messages import PROGRESS_NAMES
 from companion.machinery import board as boards
 from companion.models import Game
 

@@ -167,7 +167,7 @@ def test_a_database_outage_answers_503_with_a_reason_and_records_nothing(client,
     def unreachable(*args, **kwargs):
         raise OperationalError("connection refused")
 
-    monkeypatch.setattr(services, "perform", unreachable)
+    monkeypatch.setattr(services.commands, "perform", unreachable)
     response = client.post(reverse("act", args=[game.code]), {"as": "table", "type": "place_setup", "idem": "k1"},
                            HTTP_HX_REQUEST="true")
     assert response.status_code == 503 and response["Retry-After"] == "5"

@@ -1,3 +1,3 @@
-from .rules import LAYER
+from companion.layers.gold.rules import LAYER
 
 LAYERS = (LAYER,)

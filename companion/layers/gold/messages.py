@@ -4,8 +4,8 @@ paid it, in its messages' GOLD_REASONS ({reason: text}): gold never names a scen
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ...machinery.errors import IllegalAction
-from ...messages import CARD_NAMES, LayerNames, Params, cards_text, refusal_text
+from companion.machinery.errors import IllegalAction
+from companion.messages import CARD_NAMES, LayerNames, Params, cards_text, refusal_text
 
 # Every layer's words for its reasons to pay or take gold ("... takes 1 gold for <reason>").
 # (Named so as not to be one of the tables it reads.)

@@ -48,7 +48,7 @@ state["gold"]:
 """
 from __future__ import annotations
 
-from companion.layers.base import rules as base
+from companion.layers.cores.base import rules as base
 from companion.machinery import board as boards
 from companion.machinery import hands
 from companion.machinery.composition import Actions, Layer

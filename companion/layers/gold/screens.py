@@ -4,8 +4,8 @@ active player's on its phone, or the table's with paper cards), and the gold off
 between phones. No points of its own: a scenario's titles are its own."""
 from companion.messages import CARD_NAMES, cards_text
 
-from . import rules
-from .messages import gold_text
+from companion.layers.gold import rules
+from companion.layers.gold.messages import gold_text
 
 # The keys this layer adds to a screen's context, as the templates find them in other games.
 DEFAULTS = {"gold": None, "gold_scores": None}

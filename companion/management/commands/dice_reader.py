@@ -10,7 +10,7 @@ from companion.models import Game
 from hardware.ports import DeviceError, parse_baudrate, split_device, with_baudrate
 from hardware.reader import open_error_code, run_until_signal
 
-from ._database import ensure_database
+from companion.management.commands._database import ensure_database
 
 # A layer that lives in one process: rolls stored by this one would reach no screen.
 IN_PROCESS_LAYERS = ("channels.layers.InMemoryChannelLayer",)

@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 from companion import services
 from companion.models import Game
 
-from ._database import ensure_database
+from companion.management.commands._database import ensure_database
 
 
 class Command(BaseCommand):

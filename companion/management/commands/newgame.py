@@ -8,8 +8,8 @@ from companion import layers, services
 from companion.engine import IllegalAction
 from companion.forms import CORES, IMPLIES, OPTION_FIELDS, SCENARIO_BOARDS, SCENARIOS, TARGET_BONUS, TARGETS
 
-from ._database import ensure_database
-from .serve import lan_addresses
+from companion.management.commands._database import ensure_database
+from companion.management.commands.serve import lan_addresses
 
 
 def parse_players(text: str) -> list[dict]:

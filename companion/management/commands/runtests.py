@@ -6,7 +6,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from .compiletranslations import compile_translations
+from companion.management.commands.compiletranslations import compile_translations
 
 
 def ensure_chromium(stdout) -> None:

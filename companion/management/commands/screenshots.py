@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from .runtests import ensure_chromium
+from companion.management.commands.runtests import ensure_chromium
 
 ROOT = Path(__file__).resolve().parents[3]
 TESTS = ["tests/e2e/test_table_and_phones.py", "tests/e2e/test_board.py", "tests/e2e/test_events.py",

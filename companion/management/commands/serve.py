@@ -17,7 +17,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
-from .compiletranslations import compile_translations
+from companion.management.commands.compiletranslations import compile_translations
 
 
 def keep_sqlite_open():

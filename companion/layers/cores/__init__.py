@@ -1,0 +1,1 @@
+"""The cores: the game a table plays (the base game, Cities & Knights, Explorers & Pirates)."""

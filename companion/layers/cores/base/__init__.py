@@ -1,0 +1,3 @@
+from companion.layers.cores.base.rules import LAYER
+
+LAYERS = (LAYER,)

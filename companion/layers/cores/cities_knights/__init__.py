@@ -1,0 +1,3 @@
+from companion.layers.cores.cities_knights.rules import LAYER
+
+LAYERS = (LAYER,)

@@ -1,3 +1,0 @@
-from . import ck_rules, rules
-
-LAYERS = (rules.LAYER, ck_rules.LAYER)

@@ -1,3 +1,0 @@
-from .rules import LAYER
-
-LAYERS = (LAYER,)

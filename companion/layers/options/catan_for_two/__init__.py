@@ -1,0 +1,3 @@
+from companion.layers.options.catan_for_two.rules import LAYER
+
+LAYERS = (LAYER,)

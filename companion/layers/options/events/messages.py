@@ -1,0 +1,221 @@
+"""Events of Catan's words: the cards, what they do, its refusals and log lines, in Polish and English."""
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from companion.machinery.errors import IllegalAction
+from companion.messages import CARD_NAMES, Params, refusal_text
+from companion.layers.cores.base.messages import RESOURCE_NAMES
+from companion.layers.cores.cities_knights.messages import EVENT_DIE_NAMES
+
+EVENT_NAMES = {
+    "robber_attack": gettext_lazy("Robber Attack"),
+    "epidemic": gettext_lazy("Epidemic"),
+    "earthquake": gettext_lazy("Earthquake"),
+    "good_neighbors": gettext_lazy("Good Neighbours"),
+    "tournament": gettext_lazy("Tournament"),
+    "trade_advantage": gettext_lazy("Trade Advantage"),
+    "calm_sea": gettext_lazy("Calm Sea"),
+    "robber_flees": gettext_lazy("Robber Flees"),
+    "neighborly_assistance": gettext_lazy("Neighbourly Assistance"),
+    "conflict": gettext_lazy("Conflict"),
+    "plentiful_year": gettext_lazy("Plentiful Year"),
+    "no_event": gettext_lazy("No event"),
+    "new_year": gettext_lazy("New Year"),
+}
+# What a card does, in our own words (the table screen shows it under the card).
+EVENT_TEXTS = {
+    "robber_attack": gettext_lazy("Just like a 7: everyone with more than 7 resource cards gives back half of them, then the robber moves and robs one player next to it."),
+    "epidemic": gettext_lazy("The number produces, but every city brings only 1 resource instead of 2."),
+    "earthquake": gettext_lazy("Every player lays one of their roads on its side. It still counts for Longest Road, but its owner builds no new road until it is repaired for 1 lumber + 1 brick."),
+    "good_neighbors": gettext_lazy("Everyone passes 1 resource card of their choice to the player on their left."),
+    "tournament": gettext_lazy("Whoever has played the most Knight cards takes 1 resource of their choice from the bank (on a tie, each of them)."),
+    "trade_advantage": gettext_lazy("The Longest Road holder draws 1 random card (never a development card) from the hand of a player of their choice."),
+    "calm_sea": gettext_lazy("Whoever has the most settlements and cities at harbours takes 1 resource of their choice from the bank (on a tie, each of them)."),
+    "robber_flees": gettext_lazy("The robber goes straight back to the desert. Nobody is robbed."),
+    "neighborly_assistance": gettext_lazy("The leader in victory points gives 1 resource card of their choice to a player of their choice with fewer points (on a tie, each leader)."),
+    "conflict": gettext_lazy("The Largest Army holder, or else the one player with the most Knight cards played, draws 1 random card (never a development card) from a player of their choice."),
+    "plentiful_year": gettext_lazy("Everyone takes 1 resource of their choice from the bank."),
+    "no_event": gettext_lazy("Only the number counts this time: no event."),
+}
+# The cards with a Cities & Knights paragraph, worded for that game (the 7 is its own 7).
+EVENT_TEXTS_CK = {
+    "robber_attack": gettext_lazy("The Cities & Knights 7: everyone with more than 7 cards (commodities count, 2 more per city wall) gives back half of them; the robber moves and robs only after the barbarians' first attack."),
+    "epidemic": gettext_lazy("The number produces, but every city brings only 1 resource and no commodity."),
+    "good_neighbors": gettext_lazy("Everyone passes 1 card of their choice, a resource or a commodity, to the player on their left."),
+    "tournament": gettext_lazy("Whoever has the strongest active knights in total takes 1 resource of their choice from the bank, never a commodity (on a tie, each of them)."),
+    "trade_advantage": gettext_lazy("The Longest Road holder draws 1 random card (never a progress card) from the hand of a player of their choice."),
+    "calm_sea": gettext_lazy("Whoever has the most settlements and cities at harbours takes 1 resource of their choice from the bank, never a commodity (on a tie, each of them)."),
+    "neighborly_assistance": gettext_lazy("The leader in victory points gives 1 card of their choice, a resource or a commodity, to a player of their choice with fewer points (on a tie, each leader)."),
+    "conflict": gettext_lazy("The one player with the strongest active knights in total may draw 1 random card (never a progress card) from a player of their choice."),
+    "plentiful_year": gettext_lazy("Everyone takes 1 resource of their choice from the bank, never a commodity."),
+}
+PHASE_NAMES = {
+    "event": gettext_lazy("Event: waiting for choices"),
+}
+
+
+def refusal(error: IllegalAction) -> str | None:
+    """Why an Events of Catan action was refused; None for a code that is not this layer's."""
+    texts = {
+        "repair_road_first": _("Repair your damaged road first (1 lumber + 1 brick)."),
+        "not_your_road": _("Tap one of your own roads."),
+        "road_already_damaged": _("That road is damaged already."),
+        "no_damaged_road": _("You have no damaged road to repair."),
+        # Events of Catan with hands on phones
+        "event_choice_on_phone": _("Each player makes this choice on their own phone."),
+        "card_not_held": _("You hold no %(resource)s."),
+        "bad_receiver": _("Pick a player with fewer victory points."),
+        "victim_has_no_cards": _("That player holds no resource card."),
+    }
+    return refusal_text(texts, error, resource=CARD_NAMES)
+
+
+def _names_of(seats, names: list[str]) -> str:
+    return ", ".join(names[s] if 0 <= s < len(names) else "?" for s in seats)
+
+
+def event_effect_lines(event: str, plan: dict, names: list[str]) -> list[str]:
+    """Who does what for an event card, one sentence per player or group; a Cities &
+    Knights card ("ck" in its plan) says what its paragraph changes."""
+    plan = plan or {}
+    lines = _event_effect_lines(event, plan, names)
+    if plan.get("ck") and lines:
+        if event in ("tournament", "calm_sea", "plentiful_year") and (plan.get("gains") or plan.get("nobody") == "no_board"):
+            lines.append(_("Cities & Knights: the card taken is a resource, never a commodity."))
+        if event in ("good_neighbors", "neighborly_assistance") and not plan.get("nobody"):
+            lines.append(_("Cities & Knights: the card given may be a commodity too."))
+    return lines
+
+
+def _event_effect_lines(event: str, plan: dict, names: list[str]) -> list[str]:
+
+    def name(s):
+        return names[s] if s is not None and 0 <= s < len(names) else "?"
+
+    basis = plan.get("basis") or {}
+    nobody = plan.get("nobody")
+    if event == "epidemic":
+        if plan.get("ck"):
+            return [_("Every city produces only 1 resource this time, and no commodity.")]
+        return [_("Every city produces only 1 resource this time.")]
+    if event == "earthquake":
+        if not plan.get("damage"):
+            return [_("Nobody has a road yet.")]
+        return [_("%(names)s: each turns one of their roads on its side.") % {"names": _names_of(plan["damage"], names)},
+                _("A damaged road still counts for Longest Road; no new road until it is repaired for 1 lumber + 1 brick.")]
+    if event == "good_neighbors":
+        return [_("%(giver)s gives 1 resource card of their choice to %(receiver)s.") % {
+            "giver": name(a), "receiver": name(b)} for a, b in plan.get("gives", [])]
+    if event in ("tournament", "calm_sea"):
+        if nobody == "no_board":
+            return [_("Count the settlements and cities at harbours: whoever has the most takes 1 resource of their choice from the bank (on a tie, each of them).")]
+        if nobody == "no_knights":
+            return [_("Nobody has played a Knight card: nobody gets anything.")]
+        if nobody == "no_strength":
+            return [_("Nobody has an active knight: nothing happens.")]
+        if nobody:
+            return [_("Nobody has a settlement or city at a harbour: nobody gets anything.")]
+        if plan.get("measure") == "strength":
+            text = _("%(who)s (active knights' strength: %(n)s) takes 1 resource of their choice from the bank.")
+        elif event == "tournament":
+            text = _("%(who)s (Knight cards played: %(n)s) takes 1 resource of their choice from the bank.")
+        else:
+            text = _("%(who)s (settlements and cities at harbours: %(n)s) takes 1 resource of their choice from the bank.")
+        return [text % {"who": name(s), "n": basis.get(str(s), "?")} for s in plan.get("gains", [])]
+    if event in ("trade_advantage", "conflict"):
+        if nobody == "no_longest_road":
+            return [_("Nobody holds Longest Road: nothing happens.")]
+        if nobody == "no_knights":
+            return [_("Nobody has played a Knight card: nothing happens.")]
+        if nobody == "knights_tied":
+            return [_("No single player has played the most Knight cards: nothing happens.")]
+        if nobody == "no_strength":
+            return [_("Nobody has an active knight: nothing happens.")]
+        if nobody == "strength_tied":
+            return [_("No single player has the strongest active knights: nothing happens.")]
+        taker = plan.get("taker")
+        measure = plan.get("measure")
+        if measure == "longest_road" and plan.get("ck"):
+            return [_("%(who)s (Longest Road) may draw 1 random card, never a progress card, from the hand of a player of their choice.") % {"who": name(taker)}]
+        if measure == "strength":
+            return [_("%(who)s (active knights' strength: %(n)s) may draw 1 random card, never a progress card, from the hand of a player of their choice.") % {"who": name(taker), "n": basis.get(str(taker), "?")}]
+        if measure == "longest_road":
+            return [_("%(who)s (Longest Road) may draw 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker)}]
+        if measure == "largest_army":
+            return [_("%(who)s (Largest Army) draws 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker)}]
+        return [_("%(who)s (Knight cards played: %(n)s) draws 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker), "n": basis.get(str(taker), "?")}]
+    if event == "robber_flees":
+        if nobody == "no_robber":  # a scenario played without the robber (layer hook event_plan)
+            return [_("There is no robber in this game: nothing happens.")]
+        if plan.get("off"):  # a board without a home for it (a scenario's lake or oasis)
+            return [_("The robber waits beside the board until the next 7 or Knight. Nobody is robbed.")]
+        if plan.get("robber") == "desert":
+            return [_("Put the robber back on the desert. Nobody is robbed.")]
+        if plan.get("robber") is not None and plan.get("from") == plan.get("robber"):
+            return [_("The robber stays on the desert. Nobody is robbed.")]
+        return [_("The robber goes back to the desert. Nobody is robbed.")]
+    if event == "neighborly_assistance":
+        if nobody:
+            return [_("Everyone has the same number of victory points: nothing happens.")]
+        others = _names_of(plan.get("to_any_of", []), names)
+        return [_("%(who)s (%(vp)s VP) gives 1 resource card of their choice to one of: %(others)s.") % {
+            "who": name(s), "vp": basis.get(str(s), "?"), "others": others} for s in plan.get("helpers", [])]
+    if event == "plentiful_year":
+        return [_("Everyone takes 1 resource of their choice from the bank.")]
+    return []
+
+
+
+def log_text(entry: dict, names: list[str]) -> str | None:
+    """A log line of the Events of Catan deck; None for a kind that is not this layer's."""
+    p = Params(entry.get("params") or {})
+    seat = entry.get("seat")
+    who = names[seat] if seat is not None and 0 <= seat < len(names) else ""
+    kind = entry["kind"]
+    if kind == "red_rolled":  # Cities & Knights on the event deck: the card comes next
+        return _("%(who)s rolled %(red)s on the red die and the %(event)s.") % {
+            "who": who, "red": p["red"], "event": EVENT_DIE_NAMES.get(p["event"], p["event"])}
+    if kind == "event_revealed":
+        if p["event"] == "no_event":
+            return _("%(who)s revealed a card: %(number)s (no event).") % {"who": who, "number": p["number"]}
+        return _("%(who)s revealed a card: %(number)s, %(event)s.") % {
+            "who": who, "number": p["number"], "event": EVENT_NAMES.get(p["event"], p["event"])}
+    if kind == "new_year":
+        return _("New Year: all 36 cards are shuffled and 5 of them go face down under the New Year card (year %(year)s).") % {"year": p["year"]}
+    if kind == "event_effect":
+        lines = event_effect_lines(p["event"], dict(p), names)
+        return "%s: %s" % (EVENT_NAMES.get(p["event"], p["event"]), " ".join(lines))
+    if kind == "road_damaged":
+        return _("%(who)s turned a road on its side (Earthquake).") % {"who": who}
+    if kind == "road_repaired":
+        return _("%(who)s repaired a damaged road (1 lumber + 1 brick).") % {"who": who}
+    if kind == "event_gained":
+        return _("%(who)s takes 1 %(resource)s from the bank.") % {
+            "who": who, "resource": RESOURCE_NAMES.get(p["resource"], p["resource"])}
+    if kind == "event_picked":
+        return _("%(who)s has picked the card to pass.") % {"who": who}
+    if kind == "event_gave":
+        to = p.get("to")
+        receiver = names[to] if isinstance(to, int) and 0 <= to < len(names) else "?"
+        if "card" in p:  # only giver and receiver see which card
+            return _("%(who)s gave 1 %(card)s to %(to)s.") % {
+                "who": who, "card": CARD_NAMES.get(p["card"], p["card"]), "to": receiver}
+        return _("%(who)s gave a resource card to %(to)s.") % {"who": who, "to": receiver}
+    if kind == "event_skipped":
+        reason = p.get("reason")
+        if reason == "bank_empty":
+            return _("%(who)s gets nothing: the bank is empty.") % {"who": who}
+        if reason == "nobody_has_cards":
+            return _("%(who)s draws no card: no other player holds a resource card.") % {"who": who}
+        return _("%(who)s holds no resource card and gives nothing.") % {"who": who}
+    if kind == "event_took":
+        victim = p.get("victim")
+        if victim is None:
+            return _("%(who)s took no card.") % {"who": who}
+        if "card" in p:  # only thief and victim see which card
+            return _("%(who)s drew 1 %(card)s from the hand of %(victim)s.") % {
+                "who": who, "card": CARD_NAMES.get(p["card"], p["card"]),
+                "victim": names[victim] if 0 <= victim < len(names) else "?"}
+        return _("%(who)s drew a random card from the hand of %(victim)s.") % {
+            "who": who, "victim": names[victim] if 0 <= victim < len(names) else "?"}
+    return None

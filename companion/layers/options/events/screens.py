@@ -1,0 +1,97 @@
+"""What the screens show for the Events of Catan deck (rules.py): the card on view, how far
+into the year the deck is, who does what now, the roads an Earthquake damaged."""
+from companion.messages import CARD_NAMES
+
+from companion.layers.options.events.messages import EVENT_NAMES, EVENT_TEXTS, EVENT_TEXTS_CK, event_effect_lines
+
+# What an event card asks of a player with hands on phones (rules.py): the pending kinds.
+HANDS_CHOICES = ("event_gain", "event_give", "event_help", "event_take")
+
+# The keys this layer adds to a screen's context, as the templates find them in other games.
+DEFAULTS = {"event_deck": None, "event_choice": None, "event_waiting": []}
+# Where its partials go: the actions panel (the reveal, the choices a card asks for, road
+# repair); its `dice_partial` shows the card on view in the dice's place.
+PARTIALS = {"actions": "events/actions.html"}
+
+
+def context(view: dict, names: list[str], board: dict | None) -> dict:
+    """The deck for a screen; the roads an Earthquake damaged, marked on this screen's drawing."""
+    mark_damaged_roads(board, view["events"])
+    deck = event_context(view, names)
+    context = {"event_deck": deck,
+               "event_choice": event_choice_context(view),  # hands on phones: this phone's own choice
+               "event_waiting": event_waiting(view)}
+    roll = view["last_roll"]
+    if deck and (not roll or roll.get("source") == "events"):  # the deck stands for the dice
+        context["dice_partial"] = "events/dice.html"
+    return context
+
+
+def event_context(view: dict, names: list[str]) -> dict | None:
+    """The event deck for a screen: None when the game doesn't use it (and never did)."""
+    deck = view.get("events")
+    if not deck:
+        return None
+    revealed, length = deck["revealed"], deck["year_length"]
+    damaged = {}
+    for road in deck["damaged"]:
+        damaged[road["seat"]] = damaged.get(road["seat"], 0) + 1
+    context = {
+        "year": deck["year"],
+        "revealed": revealed,
+        "year_length": length,
+        "left": deck["left"],
+        "new_year": deck["year"] > 1 and revealed == 1,
+        "pile": deck["pile"],
+        "damaged": [{"seat": s, "name": names[s], "count": n} for s, n in sorted(damaged.items())],
+        "card": None,
+    }
+    card = deck["card"]
+    if card:
+        event = card["event"]
+        context["card"] = {
+            "number": card["number"],
+            "event": event,
+            "name": EVENT_NAMES.get(event, event),
+            # Cities & Knights: the card's own paragraph for that game
+            "text": (view.get("ck") and EVENT_TEXTS_CK.get(event)) or EVENT_TEXTS.get(event, ""),
+            "lines": event_effect_lines(event, deck["effect"] or {}, names),
+            "seven": card["number"] == 7,
+        }
+    return context
+
+
+def event_choice_context(view: dict) -> dict | None:
+    """A phone's own event choice with hands on phones (from its view only): the players
+    named in it, the card it picked."""
+    choice = (view.get("me") or {}).get("event_choice")
+    if not choice:
+        return None
+    players = view["players"]
+    context = {"kind": choice["kind"]}
+    if "to" in choice:
+        context["to"] = players[choice["to"]]
+    if "to_any_of" in choice:
+        context["receivers"] = [players[s] for s in choice["to_any_of"]]
+    if "victims" in choice:
+        context["victims"] = [players[s] for s in choice["victims"]]
+    if "card" in choice:
+        context["card"] = CARD_NAMES.get(choice["card"], choice["card"])
+    return context
+
+
+def event_waiting(view: dict) -> list[dict]:
+    """Who still has to make an event choice on their phone (everyone else but this viewer)."""
+    if view["phase"] != "event" or view["config"].get("play_mode") != "hands":
+        return []
+    me = (view.get("me") or {}).get("seat")
+    return [p for p in view["players"] if p["seat"] != me and any(k in HANDS_CHOICES for k in p["pending"])]
+
+
+def mark_damaged_roads(picture: dict | None, deck: dict | None) -> None:
+    """Flag the roads an Earthquake turned on their side, for the board drawing."""
+    if not picture or not deck:
+        return
+    damaged = {d["edge"] for d in deck["damaged"] if d["edge"]}
+    for road in picture["roads"]:
+        road["damaged"] = road["id"] in damaged

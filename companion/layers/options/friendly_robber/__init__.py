@@ -1,0 +1,3 @@
+from companion.layers.options.friendly_robber.rules import LAYER
+
+LAYERS = (LAYER,)

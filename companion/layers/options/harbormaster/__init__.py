@@ -1,0 +1,3 @@
+from companion.layers.options.harbormaster.rules import LAYER
+
+LAYERS = (LAYER,)

@@ -1,4 +1,0 @@
-from .rules import LAYER, MISSION_LAYER
-
-# The mission first: a scenario's new_state (its board and start) runs after its missions'.
-LAYERS = (MISSION_LAYER, LAYER)

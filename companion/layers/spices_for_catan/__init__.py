@@ -1,3 +1,0 @@
-from .rules import LAYER, MISSION_LAYER
-
-LAYERS = (MISSION_LAYER, LAYER)

@@ -1,3 +1,0 @@
-from .rules import LAYER, LAYER_TWO
-
-LAYERS = (LAYER, LAYER_TWO)

@@ -1,0 +1,106 @@
+"""Every write to a game: an action, undo, redo. Each runs in one transaction that locks the
+game row, appends one record and moves the version on; the broadcast to every screen goes out
+on commit, carrying only the game id and version. Screens then render their own viewer's view.
+"""
+from django.db import IntegrityError, transaction
+
+from companion import engine
+from companion.engine import IllegalAction
+from companion.models import Game, Record, Snapshot
+from companion.services.broadcast import broadcast
+from companion.services.records import (SNAPSHOT_EVERY, Outcome, advance_record, remember_state, current_state, record_lookup,
+                                        remember_actor)
+
+
+# ---------------------------------------------------------------- acting
+
+
+def perform(game: Game, actor: dict, action_type: str, args: dict | None = None,
+            idempotency_key: str | None = None) -> Outcome:
+    """Validate and apply one action; raises IllegalAction with the engine's reason."""
+    action = {"type": action_type, "actor": actor, "args": args or {}}
+    return _write(game, idempotency_key, lambda g, history: ("action", {"action": action, "outcome": {}}))
+
+
+def command(game: Game, actor: dict, action_type: str, args: dict | None = None,
+            idempotency_key: str | None = None) -> Outcome:
+    """A screen's command, posted or sent over its websocket: undo, redo or an action."""
+    if action_type == "undo":
+        return undo(game, actor, idempotency_key)
+    if action_type == "redo":
+        return redo(game, actor, idempotency_key)
+    return perform(game, actor, action_type, args, idempotency_key)
+
+
+def undo(game: Game, actor: dict, idempotency_key: str | None = None) -> Outcome:
+    def undo_record(g: Game, history: dict):
+        if not engine.can_undo(history, record_lookup(g), actor):
+            _refuse_revealing(g, history, "effective", actor)
+            raise IllegalAction("nothing_to_undo")
+        return "undo", {"target": history["effective"][-1], "actor": actor}
+
+    return _write(game, idempotency_key, undo_record)
+
+
+def redo(game: Game, actor: dict, idempotency_key: str | None = None) -> Outcome:
+    def redo_record(g: Game, history: dict):
+        if not engine.can_redo(history, record_lookup(g), actor):
+            _refuse_revealing(g, history, "undone", actor)
+            raise IllegalAction("nothing_to_redo")
+        return "redo", {"target": history["undone"][-1], "actor": actor}
+
+    return _write(game, idempotency_key, redo_record)
+
+
+def _refuse_revealing(game: Game, history: dict, stack: str, actor: dict) -> None:
+    """Say why a player may not revert their own action: it showed something hidden."""
+    if not history[stack] or "seat" not in actor:
+        return
+    target = history[stack][-1]
+    if engine.revealed(history, target) and record_lookup(game)(target)["action"]["actor"].get("seat") == actor["seat"]:
+        raise IllegalAction("undo_revealed")
+
+
+def _write(game: Game, idempotency_key: str | None, make_record) -> Outcome:
+    idempotency_key = (idempotency_key or "")[:64] or None
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game.pk)
+            state, history = current_state(game)
+            # The history holds only seqs (ints): a shallow copy of its lists is a full copy,
+            # and a deep copy grew with the game's length.
+            state, history = engine.copy_state(state), {key: list(seqs) for key, seqs in history.items()}
+            seq = game.version + 1
+            try:
+                kind, payload = make_record(game, history)
+                record = {"seq": seq, "kind": kind, **payload}
+                # Live, chance draws from the game's secret and the outcomes land in the record.
+                state = advance_record(game, state, history, record, engine.Chance(bytes(game.secret)))
+            except IllegalAction:
+                # A repeated tap is usually refused by the state its first tap made: say it acted once.
+                # (A repeat that is still legal fails on the key's unique index below, as a race does.)
+                if idempotency_key and game.records.filter(idempotency_key=idempotency_key).exists():
+                    return Outcome(game, game.version, duplicate=True)
+                raise
+            payload = {k: v for k, v in record.items() if k not in ("seq", "kind", "original")}
+            Record.objects.create(game=game, seq=seq, kind=kind, payload=payload, idempotency_key=idempotency_key)
+            game.version = seq
+            game.phase = state["phase"]
+            game.save(update_fields=["version", "phase", "updated_at"])
+            if seq % SNAPSHOT_EVERY == 0:
+                Snapshot.objects.create(game=game, seq=seq, state=state, history=history)
+            if kind == "action":
+                actor = record["action"]["actor"]
+                transaction.on_commit(lambda: remember_actor(game, seq, actor))
+            transaction.on_commit(lambda: _committed(game, state, history))
+    except IntegrityError:
+        # Two requests with one key raced: the other one acted.
+        game.refresh_from_db()
+        return Outcome(game, game.version, duplicate=True)
+    return Outcome(game, game.version)
+
+
+def _committed(game: Game, state: dict, history: dict) -> None:
+    remember_state(game, game.version, state, history)
+    broadcast(game)
+

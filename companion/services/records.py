@@ -1,0 +1,173 @@
+"""A game's state from its records: the in-process cache, loading from the nearest snapshot
+and folding the records after it, and each viewer's view."""
+import copy
+import logging
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from threading import Lock
+
+
+from companion import engine
+from companion.models import Game
+
+
+log = logging.getLogger(__name__)
+
+SNAPSHOT_EVERY = 50
+TABLE = {"role": "table"}
+DEVICE = {"role": "device"}
+
+
+@dataclass
+class Outcome:
+    game: Game
+    version: int
+    duplicate: bool = False
+
+
+# ---------------------------------------------------------------- the in-process cache
+
+# game pk -> (code, version, state, history). The code guards against a pk reused after
+# a rolled-back transaction (tests do that): a cached state must be this game's.
+_cache: dict[int, tuple[str, int, dict, dict]] = {}
+cache_lock = Lock()
+# game pk -> (code, {seq: actor of that action record}): undo and redo ask who entered the
+# latest effective (or undone) action on every view; records never change, so their
+# actors are kept here instead of being looked up in the database each time.
+_actors: dict[int, tuple[str, dict[int, dict]]] = {}
+ACTORS_KEPT = 256
+
+
+def _cached(game: Game):
+    with cache_lock:
+        hit = _cache.get(game.pk)
+    if hit and hit[0] == game.code and hit[1] == game.version:
+        return hit[2], hit[3]
+    return None
+
+
+def remember_state(game: Game, version: int, state: dict, history: dict) -> None:
+    with cache_lock:
+        hit = _cache.get(game.pk)
+        if hit is None or hit[0] != game.code or hit[1] <= version:
+            _cache[game.pk] = (game.code, version, state, history)
+
+
+def latest_cached(game: Game):
+    """(version, state, history) of the newest state this process holds for the game, or None.
+
+    Read-only, like current_state's. The websocket consumers render from it: no query per push.
+    """
+    with cache_lock:
+        hit = _cache.get(game.pk)
+    if hit and hit[0] == game.code:
+        return hit[1], hit[2], hit[3]
+    return None
+
+
+def remember_actor(game: Game, seq: int, actor: dict) -> None:
+    with cache_lock:
+        known = _actors.get(game.pk)
+        if known is None or known[0] != game.code:
+            known = _actors[game.pk] = (game.code, {})
+        known[1][seq] = actor
+        if len(known[1]) > ACTORS_KEPT:  # undo reaches back far only rarely: drop the oldest
+            for old in sorted(known[1])[: len(known[1]) - ACTORS_KEPT // 2]:
+                del known[1][old]
+
+
+def _known_actor(game: Game, seq: int):
+    with cache_lock:
+        known = _actors.get(game.pk)
+        if known and known[0] == game.code:
+            return known[1].get(seq)
+    return None
+
+
+# A render in progress: (pk, code, version, state, history). See pinned_state.
+_pinned: ContextVar[tuple | None] = ContextVar("companion_pinned_state", default=None)
+
+
+@contextmanager
+def pinned_state(game: Game, state: dict, history: dict):
+    """Within the block, current_state(game) at game.version is this (state, history).
+
+    A render then sees one version throughout, even when a request's thread caches a
+    newer one meanwhile, and never needs the database for it.
+    """
+    token = _pinned.set((game.pk, game.code, game.version, state, history))
+    try:
+        yield
+    finally:
+        _pinned.reset(token)
+
+
+
+def forget_cache() -> None:
+    """Drop every cached state (tests use it to prove that a restart loses nothing)."""
+    with cache_lock:
+        _cache.clear()
+        _actors.clear()
+
+
+# ---------------------------------------------------------------- loading state
+
+
+def _records(game: Game, after: int, upto: int) -> list[dict]:
+    return [r.as_engine_record() for r in game.records.filter(seq__gt=after, seq__lte=upto)]
+
+
+def state_at(game: Game, position: int) -> tuple[dict, dict]:
+    """(state, history) after record `position`: nearest snapshot, then fold forward."""
+    snapshot = game.snapshots.filter(seq__lte=position).order_by("-seq").first()
+    if engine.current_schema(snapshot.state):
+        start, state, history = snapshot.seq, copy.deepcopy(snapshot.state), copy.deepcopy(snapshot.history)
+    else:  # a snapshot from an older version of the app: replay the records from the start
+        start, state, history = 0, engine.new_game(game.config), engine.new_history()
+    for record in _records(game, start, position):
+        state = advance_record(game, state, history, record)
+    return state, history
+
+
+def advance_record(game: Game, state: dict, history: dict, record: dict, chance=None) -> dict:
+    if record["kind"] == "redo":
+        record["original"] = game.records.get(seq=record["target"]).as_engine_record()
+    return engine.advance(state, history, record, lambda seq: state_at(game, seq - 1)[0], chance)
+
+
+def current_state(game: Game) -> tuple[dict, dict]:
+    """The game's state and history at its current version (read-only: do not mutate)."""
+    pin = _pinned.get()
+    if pin is not None and pin[:3] == (game.pk, game.code, game.version):
+        return pin[3], pin[4]
+    hit = _cached(game)
+    if hit:
+        return hit
+    state, history = state_at(game, game.version)
+    remember_state(game, game.version, state, history)
+    return state, history
+
+
+def view_for(game: Game, viewer) -> dict:
+    state, history = current_state(game)
+    result = engine.view(state, viewer, version=game.version)
+    actor = TABLE if viewer == engine.TABLE else {"seat": int(viewer)}
+    by_seq = record_lookup(game)
+    result["can_undo"] = engine.can_undo(history, by_seq, actor)
+    result["can_redo"] = engine.can_redo(history, by_seq, actor)
+    return result
+
+
+def record_lookup(game: Game):
+    """seq -> the action record, as far as undo and redo need it (who entered it)."""
+
+    def by_seq(seq: int) -> dict:
+        actor = _known_actor(game, seq)
+        if actor is None:
+            record = game.records.get(seq=seq).as_engine_record()
+            actor = record.get("action", {}).get("actor", {})
+            remember_actor(game, seq, actor)
+        return {"seq": seq, "action": {"actor": actor}}
+
+    return by_seq
