@@ -11,8 +11,8 @@ from django.conf import settings  # noqa: E402
 
 from catan_site.request_threads import RequestThreads  # noqa: E402
 
-from companion.origin import SameOriginValidator  # noqa: E402
-from companion.routing import websocket_urlpatterns  # noqa: E402
+from companion.web.origin import SameOriginValidator  # noqa: E402
+from companion.web.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

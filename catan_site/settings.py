@@ -49,7 +49,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Inside the CSP middleware (it adds the page's own websocket origin to the policy) and
     # outside the session and CSRF ones (it makes their cookies Secure over HTTPS).
-    "companion.middleware.ForwardedHeadersMiddleware",
+    "companion.web.middleware.ForwardedHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -57,7 +57,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "companion.middleware.ServiceUnavailableMiddleware",
+    "companion.web.middleware.ServiceUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "catan_site.urls"
@@ -143,7 +143,7 @@ JOIN_FAILURE_WINDOW = 600
 TRUSTED_PROXIES = [a.strip() for a in os.environ.get("CATAN_TRUSTED_PROXIES", "").split(",") if a.strip()]
 BEHIND_PROXY = os.environ.get("CATAN_BEHIND_PROXY", "") == "1" and bool(TRUSTED_PROXIES)
 # A request that reached the proxy over HTTPS is secure (cookies Secure, CSRF checks the
-# https origin); companion.middleware drops the header from anyone but a trusted proxy.
+# https origin); companion.web.middleware drops the header from anyone but a trusted proxy.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXIES else None
 
 # Content-Security-Policy on every response: scripts and styles from this site only (an

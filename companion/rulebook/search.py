@@ -667,7 +667,7 @@ def search(query: str, lang: str, limit: int = 20, games: Iterable[str] | None =
     """Entries matching `query` in language `lang` ("pl" or "en"), best first.
 
     `games` keeps only entries of those games; `playing` names the games of the game being
-    played (a game's rules links say which: companion/links.py), whose entries come before
+    played (a game's rules links say which: companion/web/rule_links.py), whose entries come before
     those of other games that match the query about as well."""
     return [h.entry for h in search_hits(query, lang, limit, games, playing)]
 

@@ -7,8 +7,8 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from companion import reads
-from companion.links import cached_reverse, rules_games, rules_href
+from companion.web import render_cache
+from companion.web.rule_links import cached_reverse, rules_games, rules_href
 from companion.layers.cores.base.messages import COLOR_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
 from companion.messages import CARD_NAMES, card_count
 
@@ -25,10 +25,10 @@ _idem_counter = itertools.count()
 def idem() -> str:
     """A fresh idempotency key for one rendered form: a double tap sends the same key.
 
-    Empty in a pushed fragment (kept and shared between screens by companion/reads.py,
+    Empty in a pushed fragment (kept and shared between screens by companion/render_cache.py,
     so it must not carry a key of its own): the screen makes one at the first tap
     (static/app.js)."""
-    if reads.recording():
+    if render_cache.recording():
         return ""
     return hashlib.blake2b(next(_idem_counter).to_bytes(8, "little"), key=_IDEM_KEY, digest_size=16).hexdigest()
 
@@ -67,7 +67,7 @@ def tap(context, action, field, place, label, more="", shape=None, testid="") ->
     "target-ship" shape="dot" testid="ship-tap" %}. The one source of this markup: every
     layer's board_targets partial calls it (and tests read which field each kind posts from
     these calls)."""
-    # Looked up as variables, so a kept fragment records these reads alone (companion/reads.py),
+    # Looked up as variables, so a kept fragment records these reads alone (companion/render_cache.py),
     # not the whole board.
     dims, role, act_url = (variable.resolve(context) for variable in _TAP_READS)
     shape = shape or ("line" if field == "edge" else field)
@@ -99,7 +99,7 @@ def rules_url(context, *keys) -> str:
     The table screen gets the large-type variant; only the game's own rules are listed
     (links.rules_games: a Cities & Knights game's links open its C&K entries first).
     """
-    # Looked up as the template's own variables are, so that companion/reads.py sees exactly what it read.
+    # Looked up as the template's own variables are, so that companion/render_cache.py sees exactly what it read.
     return rules_href(",".join(k for k in keys if k), rules_games(_looked_up(_CONFIG, context) or {}),
                       bool(_looked_up(_IS_TABLE, context)))
 
@@ -189,7 +189,7 @@ class _Literal:
 
 class _Interpolated:
     """A quoted keyword value holding {{ variables }}: rendered in the tag's context, as the
-    same text written in the template would be (escaped, its reads seen by companion/reads.py)."""
+    same text written in the template would be (escaped, its reads seen by companion/render_cache.py)."""
 
     __slots__ = ("nodelist",)
 
@@ -269,7 +269,7 @@ def actform(parser, token):
 
     Values are variables, filters or literals as in any tag; a quoted literal may hold
     {{ variables }} ("answer-{{ d.kind }}"). Everything is escaped as {{ }} escapes it, and
-    the idempotency key is the {% idem %} tag's (empty in a kept render, see companion/reads.py)."""
+    the idempotency key is the {% idem %} tag's (empty in a kept render, see companion/render_cache.py)."""
     bits = token.split_contents()
     tag_name, bits = bits[0], bits[1:]
     kind = None

@@ -3,7 +3,7 @@ own viewer's view.
 
 Group messages carry the game id and version only; a consumer that hears of a change
 sends its own viewer's fragments (the table, or its seat) that changed. How they are
-rendered, shared and skipped is companion/rendering.py's business.
+rendered, shared and skipped is companion/web/rendering.py's business.
 
 A screen whose socket is open sends its taps here rather than as an HTTP post (static/app.js):
 the same fields as the form, as {"act": {...}}. They go through services.command like a
@@ -26,12 +26,14 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import get_supported_language_variant, parse_accept_lang_header
 
-from companion import engine, rendering, services
+from companion import engine, services
+
+from companion.web import rendering
 from companion.engine import IllegalAction
-from companion.forms import action_args
+from companion.web.forms import action_args
 from companion.messages import refusal
-from companion.middleware import UNAVAILABLE
-from companion.views import HOSTED
+from companion.web.middleware import UNAVAILABLE
+from companion.web.views import HOSTED
 
 log = logging.getLogger(__name__)
 

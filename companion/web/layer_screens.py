@@ -1,7 +1,7 @@
 """Every layer package's `screens` module (what it shows), found once, in composition order.
 
-Shared by the screens' context (companion/selectors.py) and the final score's words
-(companion/story.py), so neither names a layer.
+Shared by the screens' context (companion/web/screen_context.py) and the final score's words
+(companion/web/story.py), so neither names a layer.
 """
 import functools
 import importlib

@@ -9,7 +9,7 @@ change (and to ask the database for the game first). Now, per game change:
 - per-viewer fragments (the hand, the actions, the board's tap targets, the table's
   seats and dice reader) are rendered for the viewer, but only when something their
   template read has changed, and a render is shared with every screen whose own context
-  holds the same values for everything it read (companion/reads.py): the phones that wait
+  holds the same values for everything it read (companion/render_cache.py): the phones that wait
   for the same player get one "actions" render;
 - the log sends only the entries written since the screen's last push, put on top of
   the ones it shows (the whole log on a (re)connect, or when an undo took entries back);
@@ -37,9 +37,11 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString
 
-from companion import engine, links, reads, services
+from companion import engine, services
+
+from companion.web import render_cache, rule_links
 from companion.models import Game
-from companion.selectors import log_lines, screen_context
+from companion.web.screen_context import log_lines, screen_context
 
 # The fragments of each screen, in the order of partials/table_fragments.html and
 # partials/seat_fragments.html (tests/web/test_rendering.py keeps them in step).
@@ -119,8 +121,8 @@ def forget() -> None:
         _by_inputs.clear()
         _own.clear()
         _configs.clear()
-    links.forget()
-    reads.forget()
+    rule_links.forget()
+    render_cache.forget()
 
 
 # Stands in for a game's prefetched seats (the manager hands it out as they are): none,
@@ -161,7 +163,7 @@ def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared
             html = _kept_by_inputs(name, context, language)
         else:
             # Kept by what it read: most versions leave the dice, the market or a layer's panel as they were.
-            html = reads.kept_render((game.pk, game.code, *key), f"partials/{name}.html", context).html
+            html = render_cache.kept_render((game.pk, game.code, *key), f"partials/{name}.html", context).html
         if store is not None:
             store.html[key] = html
     return html
@@ -307,7 +309,7 @@ class Screen:
         # SEATS fragments sent and unchanged until the seats change: not kept as HTML (the
         # table's join codes are ~10 KB each, per table screen), only known to be sent.
         self.kept: set[str] = set()
-        self.renders: dict[str, reads.Render] = {}  # this viewer's own fragments, as last rendered
+        self.renders: dict[str, render_cache.Render] = {}  # this viewer's own fragments, as last rendered
         self.log_mark = None  # (n, entry): the newest log entry this screen shows
         self.log_html = ""
 
@@ -390,7 +392,7 @@ def _changed(screen: Screen, fragments: list[tuple[str, str]]) -> str:
         if piece is None:
             continue
         # A kept render knows its digest; a str caches its hash (a shared fragment is hashed once).
-        digest = piece.digest if type(piece) is reads.Render else hash(piece)
+        digest = piece.digest if type(piece) is render_cache.Render else hash(piece)
         if how == ALWAYS:
             out.append(_text(piece))
         elif screen.sent.get(name) != digest:
@@ -401,7 +403,7 @@ def _changed(screen: Screen, fragments: list[tuple[str, str]]) -> str:
 
 
 def _text(piece) -> str:
-    return piece.html if type(piece) is reads.Render else piece
+    return piece.html if type(piece) is render_cache.Render else piece
 
 
 # A viewer's own fragments at one version, kept a little while: the poster's screen renders
@@ -423,7 +425,7 @@ def _own_for(screen: Screen, game: Game) -> dict:
     return own
 
 
-def _fragments(screen: Screen, game: Game) -> list[tuple[str, str | reads.Render | None]]:
+def _fragments(screen: Screen, game: Game) -> list[tuple[str, str | render_cache.Render | None]]:
     """Each fragment of the screen: its HTML, the kept render it is, or None when unchanged."""
     store = _shared_for(game, game.version)
     own = _own_for(screen, game) if store is not None else {}
@@ -456,15 +458,15 @@ def _fragments(screen: Screen, game: Game) -> list[tuple[str, str | reads.Render
     return out
 
 
-def _own_html(game: Game, screen: Screen, name: str, how: str, store, viewer_context) -> str | reads.Render:
+def _own_html(game: Game, screen: Screen, name: str, how: str, store, viewer_context) -> str | render_cache.Render:
     context = viewer_context()
     if how == LOG:
         return _log_html(game, screen, context, store)
     template = f"partials/{name}.html"
     # Rendered again only when something it read changed, and shared with any screen whose
-    # own context has the same values for everything it read (companion/reads.py).
+    # own context has the same values for everything it read (companion/render_cache.py).
     family = (game.pk, game.code, name, screen.kind, screen.language, screen.base_url)
-    render = screen.renders[name] = reads.kept_render(family, template, context, screen.renders.get(name))
+    render = screen.renders[name] = render_cache.kept_render(family, template, context, screen.renders.get(name))
     return render
 
 

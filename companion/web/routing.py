@@ -1,7 +1,7 @@
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import re_path
 
-from companion.consumers import GameConsumer
+from companion.web.consumers import GameConsumer
 
 
 class UnknownPath(AsyncWebsocketConsumer):

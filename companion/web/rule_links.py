@@ -48,7 +48,7 @@ def rules_games(config: dict) -> str | None:
 
     In a Cities & Knights game the rulebook then lists C&K's own version of a rule first
     (the robber on the desert until the first attack, commodities and walls on a 7 …)."""
-    from companion.forms import CORES, SCENARIOS
+    from companion.web.forms import CORES, SCENARIOS
 
     games = (CORES.get(config.get("rules")) or {}).get("rulebook")
     if games is None:

@@ -14,7 +14,7 @@ of the game. A layer's screens module has:
 - optionally: `extra_seats(view) -> [{"seat", "name", "color"}]`, seats on the board
   beyond the players (Catan for two's neutral colours); `trade_ratios(view)`, a phone's
   ratios with the bank when the layer has its own; `READS` ({fragment: keys}), what its
-  partials in a shared fragment kept by what it shows read (companion/rendering.py).
+  partials in a shared fragment kept by what it shows read (companion/web/rendering.py).
 """
 import functools
 import io
@@ -28,16 +28,16 @@ from django.utils.safestring import mark_safe
 from companion import engine, services
 from companion.board_svg import board_picture
 from companion.engine.views import LOG_SHOWN
-from companion.join_links import join_base
-from companion.layer_screens import package_screens
+from companion.web.join_links import join_base
+from companion.web.layer_screens import package_screens
 from companion.layers import LAYERS
 from companion.layers.cores.base.messages import BUILD_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
-from companion.links import cached_reverse
+from companion.web.rule_links import cached_reverse
 from companion.machinery.hands import COMMODITIES, COSTS, RESOURCES
 from companion.messages import (CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, board_problem_texts, cards_text, log_text,
                        production_text, reader_notice)
 from companion.models import DiceReaderStatus, Game
-from companion.story import source_names, story_context
+from companion.web.story import source_names, story_context
 
 # The board actions the templates test, each present (a missing key costs Django a dir() per lookup).
 NO_BOARD_ACTIONS = {kind: None for layer in LAYERS for kind in layer.board_actions}
@@ -129,7 +129,7 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     # Seats on the board after the players' (Catan for two: the neutral colours).
     extra_seats = [seat for module in screens if hasattr(module, "extra_seats") for seat in module.extra_seats(view)]
     names = [p["name"] for p in view["players"]] + [seat["name"] for seat in extra_seats]
-    # Lazy: most screens push the shared log fragment, or only its new entries (companion/rendering.py).
+    # Lazy: most screens push the shared log fragment, or only its new entries (companion/web/rendering.py).
     log = SimpleLazyObject(lambda: log_lines(view["log"], names))
     context = {
         **_defaults(),

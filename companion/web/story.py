@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 
 from companion import engine, services
 from companion.engine import story as engine_story
-from companion.layer_screens import package_screens
+from companion.web.layer_screens import package_screens
 from companion.layers.cores.base.messages import DEV_CARD_NAMES
 from companion.messages import cards_text, names_list
 
@@ -109,7 +109,7 @@ def _chart(story: dict, players: list, me: int | None) -> dict:
 
 
 def _dice(rolls: list) -> dict:
-    from companion.selectors import histogram, steadiness  # selectors imports this module
+    from companion.web.screen_context import histogram, steadiness  # selectors imports this module
 
     counted = {"roll_counts": rolls, "rolls_total": sum(rolls)}
     return {**histogram(counted), "steadiness": steadiness(counted)}

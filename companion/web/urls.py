@@ -1,6 +1,6 @@
 from django.urls import path
 
-from companion import views
+from companion.web import views
 
 urlpatterns = [
     path("", views.home, name="home"),

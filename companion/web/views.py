@@ -14,13 +14,15 @@ from django.views.decorators.http import require_GET, require_POST
 
 from hardware.ports import DeviceError, with_baudrate
 
-from companion import dice_reader, engine, rendering, services
+from companion import dice_reader, engine, services
+
+from companion.web import rendering
 from companion.engine import IllegalAction
-from companion.forms import NewGameForm, ReaderForm, action_args
+from companion.web.forms import NewGameForm, ReaderForm, action_args
 from companion.machinery import board as board_model
 from companion.messages import HARBOUR_NAMES, TERRAIN_NAMES, balance_reasons, refusal
 from companion.models import Game
-from companion.selectors import layer_partials, layer_screens, qr_svg, reader_devices, screen_context
+from companion.web.screen_context import layer_partials, layer_screens, qr_svg, reader_devices, screen_context
 
 HOSTED = "hosted_games"
 log = logging.getLogger(__name__)

@@ -3,7 +3,7 @@
     .venv/bin/python -m tests.bench.bench_push [--actions 120] [--profile KIND]
 
 For each kind of the venue benchmark's realistic mix (tests/bench/corpus_tables.py) it
-creates one game from the corpus, opens a Screen (companion/rendering.py) for the table
+creates one game from the corpus, opens a Screen (companion/web/rendering.py) for the table
 and every seat, and sends the game's recorded taps one by one: `services.command` (the
 write, SQLite in a temp folder), then every screen's push as the consumers make it
 (`rendering.frame` from the process's cache). Prints the median ms per action of each
@@ -48,9 +48,11 @@ def run_kind(kind: str, actions: int, profiler: cProfile.Profile | None) -> dict
 
     from django.utils import translation
 
-    from companion import engine, rendering, services
-    from companion.selectors import screen_context
-    from companion.forms import action_args
+    from companion import engine, services
+
+    from companion.web import rendering
+    from companion.web.screen_context import screen_context
+    from companion.web.forms import action_args
     from tests.bench.corpus_tables import MIX, playable, renamed
 
     name = MIX[kind][0]

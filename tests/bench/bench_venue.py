@@ -1276,9 +1276,10 @@ GROWTH_SCRIPT = r"""
 import json, os, statistics, sys, time
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from companion import engine, rendering, services
+from companion import engine, services
+from companion.web import rendering
 from companion.models import Game, Seat
-from companion.views import render_fragments
+from companion.web.views import render_fragments
 
 target, n, base = int(os.environ["BENCH_TARGET"]), int(os.environ["BENCH_N"]), os.environ["BENCH_BASE_URL"]
 

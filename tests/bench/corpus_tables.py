@@ -113,7 +113,7 @@ def playable(name: str, records: int = 400) -> tuple[dict, int, list[tuple[str |
 
     from companion import services
     from companion.engine import IllegalAction
-    from companion.forms import action_args
+    from companion.web.forms import action_args
 
     config, seed, played_records = played(name, records)
     game = services.create_game(config, seed=seed)

@@ -31,11 +31,13 @@ from django.core.exceptions import SynchronousOnlyOperation  # noqa: E402
 from django.urls import re_path  # noqa: E402
 from django.utils import translation  # noqa: E402
 
-from companion import rendering, services  # noqa: E402
-from companion.consumers import GameConsumer  # noqa: E402
-from companion.origin import SameOriginValidator  # noqa: E402
-from companion.routing import UnknownPath  # noqa: E402
-from companion.selectors import screen_context  # noqa: E402
+from companion import services  # noqa: E402
+
+from companion.web import rendering
+from companion.web.consumers import GameConsumer  # noqa: E402
+from companion.web.origin import SameOriginValidator  # noqa: E402
+from companion.web.routing import UnknownPath  # noqa: E402
+from companion.web.screen_context import screen_context  # noqa: E402
 from tests.bench.bench_push import view_diff  # noqa: E402
 
 BUILD_CONTEXT = os.environ.get("BENCH_PUSH", "view") == "context"

@@ -1,7 +1,7 @@
 """The rule links of a Cities & Knights game open the Cities & Knights rules.
 
 A link ("?" next to the phase, the 7, the robber, trading …) carries the game's rulebook
-games (`links.rules_games`): "base,cities-knights" in a C&K game, "base" in a base game as
+games (`rule_links.rules_games`): "base,cities-knights" in a C&K game, "base" in a base game as
 before. With Cities & Knights among the games, the rule lookup lists C&K's own version of
 a situation's rules first (contexts.toml's [first.cities-knights]), so the entry that
 opens is the C&K one.
@@ -22,9 +22,9 @@ from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
 
-from companion import links
+from companion.web import rule_links
 from companion.rulebook import search
-from companion.views import HOSTED
+from companion.web.views import HOSTED
 from tests.rulebook.test_entry_files import entry, load_error, write
 from tests.web.helpers import finish_setup, new_game
 from tests.web.test_ck_web import ck_game, clients, post
@@ -35,7 +35,7 @@ CK_GAMES = "base,cities-knights"
 RULE_LINK = re.compile(r'href="(/rules/context/\?[^"]*)"')
 
 
-def rule_links(page: str) -> list[str]:
+def links_on(page: str) -> list[str]:
     return [htmllib.unescape(m) for m in RULE_LINK.findall(page)]
 
 
@@ -82,10 +82,10 @@ def test_a_ck_games_screens_link_to_the_ck_rules():
     game = setup_ck(ck_game("paper", "random"))
     browsers = clients(game)
     table = get(browsers["table"], reverse("table", args=[game.code]))
-    assert rule_links(table), "the table shows the phase's rule link"
-    for link in rule_links(table):
+    assert links_on(table), "the table shows the phase's rule link"
+    for link in links_on(table):
         assert query(link)["games"] == CK_GAMES, link
-    (roll,) = [link for link in rule_links(table) if query(link)["keys"] == "phase:roll"]
+    (roll,) = [link for link in links_on(table) if query(link)["keys"] == "phase:roll"]
     assert query(roll)["large"] == "1"
     page = get(browsers["table"], roll)
     assert open_entries(page) == ["base-turn", "ck-roll"]  # the turn, and C&K's three dice
@@ -97,8 +97,8 @@ def test_a_ck_games_screens_link_to_the_ck_rules():
     screens += [get(browsers[seat], reverse("seat", args=[game.code])) for seat in (0, 1, 2)]
     seven = set()
     for page in screens:
-        assert rule_links(page)
-        for link in rule_links(page):
+        assert links_on(page)
+        for link in links_on(page):
             assert query(link)["games"] == CK_GAMES, link
             if query(link)["keys"] in ("phase:discard", "phase:robber"):
                 seven.add(link)
@@ -127,7 +127,7 @@ def test_a_base_games_links_are_unchanged():
     session[HOSTED] = [game.code]
     session.save()
     table = get(client, reverse("table", args=[game.code]))
-    links_ = rule_links(table)
+    links_ = links_on(table)
     assert links_
     for link in links_:
         assert query(link)["games"] == "base", link
@@ -181,16 +181,16 @@ def test_base_rule_links_open_the_base_entry(client, keys, first):
 
 
 def test_rules_games():
-    assert links.rules_games(BASE) == "base"
-    assert links.rules_games({**BASE, "dice_source": "events"}) == "base,traders-barbarians"
-    assert links.rules_games(CK) == CK_GAMES
-    assert links.rules_games({**CK, "dice_source": "events"}) == CK_GAMES + ",traders-barbarians"
+    assert rule_links.rules_games(BASE) == "base"
+    assert rule_links.rules_games({**BASE, "dice_source": "events"}) == "base,traders-barbarians"
+    assert rule_links.rules_games(CK) == CK_GAMES
+    assert rule_links.rules_games({**CK, "dice_source": "events"}) == CK_GAMES + ",traders-barbarians"
     # a scenario's box (each scenario's forms.py names it), and each core's own
-    assert links.rules_games({**BASE, "scenario": "fishermen"}) == "base,traders-barbarians"
-    assert links.rules_games({**BASE, "scenario": "caravans", "dice_source": "events"}) == "base,traders-barbarians"
-    assert links.rules_games({"rules": "explorers_pirates", "scenario": "land_ho"}) == "base,explorers-pirates"
-    assert links.rules_games({"rules": "unknown"}) is None
-    assert links.rules_games({}) is None
+    assert rule_links.rules_games({**BASE, "scenario": "fishermen"}) == "base,traders-barbarians"
+    assert rule_links.rules_games({**BASE, "scenario": "caravans", "dice_source": "events"}) == "base,traders-barbarians"
+    assert rule_links.rules_games({"rules": "explorers_pirates", "scenario": "land_ho"}) == "base,explorers-pirates"
+    assert rule_links.rules_games({"rules": "unknown"}) is None
+    assert rule_links.rules_games({}) is None
 
 
 def test_the_tag_without_a_game_lists_every_game():

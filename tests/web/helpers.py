@@ -19,7 +19,7 @@ def finish_setup(game):
 
 def host(client, *games):
     """Make `client` the host of `games` (its session hosts them, as the new-game form does)."""
-    from companion.views import HOSTED
+    from companion.web.views import HOSTED
 
     session = client.session
     session[HOSTED] = [game.code for game in games]
@@ -44,7 +44,7 @@ def table_headers(game) -> list[tuple[bytes, bytes]]:
     """A websocket's headers for the host's table screen of `game` (a session that hosts it)."""
     from django.contrib.sessions.backends.db import SessionStore
 
-    from companion.views import HOSTED
+    from companion.web.views import HOSTED
 
     session = SessionStore()
     session[HOSTED] = [game.code]

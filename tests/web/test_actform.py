@@ -5,7 +5,7 @@ import pytest
 from django.template import TemplateSyntaxError, engines
 from django.template.loader import render_to_string
 
-from companion import reads
+from companion.web import render_cache
 
 LOAD = "{% load companion_tags %}"
 KEY = re.compile(r'name="idem" value="([0-9a-f]{32})"')
@@ -25,7 +25,7 @@ BASE = {"act_url": "/g/ABCD/act/", "role": "seat"}
 
 @pytest.fixture
 def template(tmp_path):
-    """A template file of our own (reads.render takes a template's name)."""
+    """A template file of our own (render_cache.render takes a template's name)."""
     folder = tmp_path / "templates"
     folder.mkdir()
     django_engine = engines["django"].engine
@@ -107,14 +107,14 @@ def test_every_render_has_a_fresh_key_and_a_kept_render_none(template):
     first, second = render_to_string(name, BASE), render_to_string(name, BASE)
     assert KEY.search(first) and KEY.search(second)
     assert KEY.search(first).group(1) != KEY.search(second).group(1)
-    kept = reads.render(name, BASE)
+    kept = render_cache.render(name, BASE)
     assert 'name="idem" value=""' in kept.html and not KEY.search(kept.html)
 
 
 def test_a_kept_render_knows_what_the_tag_read(template):
     name = template("actform_reads.html", '{% actform "discard" keep="d-{{ view.turn }}" seat=p.seat %}{% endactform %}')
     before = {**BASE, "view": {"turn": 3, "other": 1}, "p": {"seat": 1, "name": "Ala"}}
-    kept = reads.render(name, before)
+    kept = render_cache.render(name, before)
     assert kept.valid_for({**before, "view": {"turn": 3, "other": 2}, "p": {"seat": 1, "name": "Ola"}})
     for changed in ({"act_url": "/g/WXYZ/act/"}, {"role": "table"}, {"view": {"turn": 4}}, {"p": {"seat": 2}}):
         assert not kept.valid_for({**before, **changed}), changed

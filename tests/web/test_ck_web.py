@@ -19,7 +19,7 @@ from companion.engine import view as engine_view
 from companion.layers.cores.cities_knights.rules import VP_CARDS
 from companion.layers.cores.cities_knights.messages import PROGRESS_NAMES
 from companion.models import Game
-from companion.selectors import screen_context
+from companion.web.screen_context import screen_context
 
 from .helpers import TABLE, host, joined_phones
 from .traffic import Traffic

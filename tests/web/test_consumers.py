@@ -8,8 +8,8 @@ from django.contrib.sessions.backends.db import SessionStore
 
 from catan_site.asgi import application
 from companion import services
-from companion.consumers import CLOSE_NOT_ALLOWED, CLOSE_REVOKED
-from companion.views import HOSTED
+from companion.web.consumers import CLOSE_NOT_ALLOWED, CLOSE_REVOKED
+from companion.web.views import HOSTED
 
 from .helpers import TABLE, finish_setup, new_game
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from companion import services
+from companion import engine, services
 from companion.models import Game
 from companion.layers.traders_barbarians_scenarios.fishermen import rules as fish
 from companion.machinery import board as boards
@@ -245,8 +245,8 @@ def test_a_balanced_boards_reasons_are_those_of_the_board_after_the_lake_moved_i
 
     config = {"players": [dict(p) for p in PLAYERS[:3]], "board": "balanced", "scenario": "fishermen"}
     for seed in range(400):
-        drawn = services.lay_out_board({**config, "scenario": None}, services.engine.seeded_secret(seed))
-        laid = services.lay_out_board(config, services.engine.seeded_secret(seed))
+        drawn = services.lay_out_board({**config, "scenario": None}, engine.seeded_secret(seed))
+        laid = services.lay_out_board(config, engine.seeded_secret(seed))
         if not all(reason["ok"] for reason in laid["board_balance"]):
             break
     else:

@@ -19,7 +19,7 @@ from companion import engine, services
 from companion.machinery import hands
 from companion.layers.cores.base import rules as base
 from companion.machinery import board as boards
-from companion.views import HOSTED
+from companion.web.views import HOSTED
 
 from .helpers import host, joined_phones
 from companion.engine import rules_for

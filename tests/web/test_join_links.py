@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from django.utils.translation import override
 
-from companion import join_links
-from companion.join_links import join_base
+from companion.web import join_links
+from companion.web.join_links import join_base
 
 from .helpers import new_game
 

@@ -1,9 +1,9 @@
-"""companion/reads.py: a render is valid for a new context exactly when its template would
+"""companion/render_cache.py: a render is valid for a new context exactly when its template would
 write the same HTML there, whatever way the template read its context."""
 import pytest
 from django.template import engines
 
-from companion import reads
+from companion.web import render_cache
 from companion.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -37,14 +37,14 @@ def template(tmp_path, settings):
 
 def _agrees(name: str, before: dict, after: dict) -> None:
     """valid_for says "same" exactly when a fresh render is the same."""
-    kept = reads.render(name, before)
-    fresh = reads.render(name, after)
+    kept = render_cache.render(name, before)
+    fresh = render_cache.render(name, after)
     assert kept.valid_for(after) == (kept.html == fresh.html), (kept.html, fresh.html)
 
 
 def test_a_lookup_is_compared_by_its_value_not_by_the_whole_dict(template):
     name = template("a.html", "{{ view.me.hand.ore }}")
-    kept = reads.render(name, {"view": {"me": {"hand": {"ore": 2, "wool": 1}}, "version": 7}})
+    kept = render_cache.render(name, {"view": {"me": {"hand": {"ore": 2, "wool": 1}}, "version": 7}})
     assert kept.html == "2"
     assert kept.valid_for({"view": {"me": {"hand": {"ore": 2, "wool": 5}}, "version": 8}})
     assert not kept.valid_for({"view": {"me": {"hand": {"ore": 3, "wool": 1}}, "version": 7}})
@@ -68,7 +68,7 @@ def test_a_name_bound_in_the_template_shadows_the_context(template):
 
 def test_a_missing_name_that_appears_later_counts_as_a_change(template):
     name = template("d.html", "{% if offer %}offer {{ offer.n }}{% else %}none{% endif %}")
-    kept = reads.render(name, {})
+    kept = render_cache.render(name, {})
     assert kept.html == "none"
     assert kept.valid_for({"unrelated": 1})
     assert not kept.valid_for({"offer": {"n": 1}})
@@ -107,21 +107,21 @@ def test_types_count_and_dict_order_counts(template):
 def test_a_database_row_is_never_taken_as_unchanged(template):
     name = template("h.html", "{{ game }}")
     game = Game(code="ABCDEF")
-    kept = reads.render(name, {"game": game})
+    kept = render_cache.render(name, {"game": game})
     assert not kept.valid_for({"game": game})
 
 
 def test_a_kept_render_is_shared_only_with_equal_reads(template):
     name = template("i.html", "{{ me.cards }} {{ public }}")
-    reads.forget()
-    first = reads.kept_render(("family",), name, {"me": {"cards": 3, "secret": "a"}, "public": 1})
-    same = reads.kept_render(("family",), name, {"me": {"cards": 3, "secret": "b"}, "public": 1})
-    other = reads.kept_render(("family",), name, {"me": {"cards": 4}, "public": 1})
+    render_cache.forget()
+    first = render_cache.kept_render(("family",), name, {"me": {"cards": 3, "secret": "a"}, "public": 1})
+    same = render_cache.kept_render(("family",), name, {"me": {"cards": 3, "secret": "b"}, "public": 1})
+    other = render_cache.kept_render(("family",), name, {"me": {"cards": 4}, "public": 1})
     assert same is first and other is not first and other.html == "4 1"
 
 
 def test_a_pushed_fragment_carries_no_idempotency_key(template):
     name = template("j.html", '{% load companion_tags %}<input name="idem" value="{% idem %}">')
-    assert reads.render(name, {}).html == '<input name="idem" value="">'
+    assert render_cache.render(name, {}).html == '<input name="idem" value="">'
     from django.template.loader import render_to_string
     assert len(render_to_string(name, {})) > len('<input name="idem" value="">')  # a page's own form has one

@@ -1,7 +1,7 @@
 """The caches that keep rendered fragments across versions never show a stale screen.
 
 That includes fragments kept, and shared between screens, by what their templates read
-(companion/reads.py): each screen keeps its last renders from version to version here,
+(companion/render_cache.py): each screen keeps its last renders from version to version here,
 as a websocket's screen does.
 
 Random legal games of every kind (the engine's own random drivers, tests/engine) are
@@ -19,7 +19,9 @@ from django.utils import translation
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from companion import engine, reads, rendering, services
+from companion import engine, services
+
+from companion.web import render_cache, rendering
 from companion.machinery.chance import seeded_secret
 from companion.models import Game, Seat
 from tests.engine import test_board_properties as board_play
@@ -51,7 +53,7 @@ def fresh_caches():
 def _caches_emptied():
     """Every rendering cache empty within the block, as play left them after it."""
     kept = {name: OrderedDict(getattr(rendering, name)) for name in CACHES}
-    families = OrderedDict(reads._families)  # renders kept by what they read, shared between screens
+    families = OrderedDict(render_cache._families)  # renders kept by what they read, shared between screens
     rendering.forget()
     try:
         yield
@@ -60,8 +62,8 @@ def _caches_emptied():
             cache = getattr(rendering, name)
             cache.clear()
             cache.update(entries)
-        reads._families.clear()
-        reads._families.update(families)
+        render_cache._families.clear()
+        render_cache._families.update(families)
 
 
 class Stale(AssertionError):

@@ -6,7 +6,9 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from companion import engine, reads, rendering, services
+from companion import engine, services
+
+from companion.web import render_cache, rendering
 from companion.layers.cores.base.messages import DEV_CARD_NAMES
 from companion.models import Seat
 from companion.engine.game import ruleset
@@ -111,9 +113,9 @@ def test_a_seat_with_a_secret_in_its_log_gets_its_own_log():
 def _renders_counted(monkeypatch) -> list[str]:
     """The templates rendered from now on, by name (both ways rendering.py renders)."""
     rendered = []
-    original, recorded = rendering.render_to_string, reads.render
+    original, recorded = rendering.render_to_string, render_cache.render
     monkeypatch.setattr(rendering, "render_to_string", lambda name, *a, **k: rendered.append(name) or original(name, *a, **k))
-    monkeypatch.setattr(reads, "render", lambda name, context: rendered.append(name) or recorded(name, context))
+    monkeypatch.setattr(render_cache, "render", lambda name, context: rendered.append(name) or recorded(name, context))
     return rendered
 
 
@@ -126,7 +128,7 @@ def test_shared_fragments_are_rendered_once_per_version_and_kind(monkeypatch):
         _push(screen)
     assert rendered.count("partials/scoreboard.html") == 1  # seats and table alike until the game is over
     assert rendered.count("partials/status.html") == 2
-    # Per viewer, but shared by viewers whose actions read the same values (companion/reads.py):
+    # Per viewer, but shared by viewers whose actions read the same values (companion/render_cache.py):
     # the active seat's own, the table's own, one for the seats that wait.
     assert len(PLAYERS) == 3 and rendered.count("partials/actions.html") == 3
 
@@ -440,7 +442,7 @@ def test_a_ships_step_sends_the_pieces_over_the_picture_and_a_hex_turned_over_se
     ship's step sends every screen the pieces' layer alone."""
     from django.utils.datastructures import MultiValueDict
 
-    from companion.forms import action_args
+    from companion.web.forms import action_args
     from tests.bench.corpus_tables import playable
 
     config, seed, taps = playable("ep_land_ho_hands_4", 150)

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from companion import engine, services
-from companion.forms import LAYER_FIELDS, LAYER_LISTS
+from companion.web.forms import LAYER_FIELDS, LAYER_LISTS
 from companion.machinery import hands
 from tests.engine.test_rivers import rivers_layout
 from tests.engine.test_traders_barbarians import tb_layout

@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from companion import services
-from companion.forms import SCENARIOS, NewGameForm
+from companion.web.forms import SCENARIOS, NewGameForm
 from companion.models import Game
 
 from .helpers import PLAYERS, joined_phones

@@ -11,7 +11,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from companion import engine, rendering, services
+from companion import engine, services
+
+from companion.web import rendering
 from companion.machinery import board as boards
 from companion.messages import cards_text
 
@@ -168,8 +170,8 @@ def _stored(name: str):
 def test_cities_and_knights_story_tells_the_barbarian_attacks(language, words):
     from django.template.loader import render_to_string
 
-    from companion.selectors import screen_context
-    from companion.story import story_context
+    from companion.web.screen_context import screen_context
+    from companion.web.story import story_context
 
     game = _stored("ck_board_hands_4")  # not over yet: its story is told as if it were
     with translation.override(language):

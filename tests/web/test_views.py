@@ -216,7 +216,7 @@ def test_the_new_game_forms_defaults_agree_and_say_why(client):
     form says so where the choice is made (app.js offers hands once a board is picked)."""
     import re
 
-    from companion.forms import NewGameForm
+    from companion.web.forms import NewGameForm
 
     form = NewGameForm()
     board, cards = form["board"].initial, form["play_mode"].initial

@@ -12,7 +12,7 @@ from asgiref.sync import sync_to_async
 
 from companion import services
 from companion.models import Game
-from companion.views import HOSTED
+from companion.web.views import HOSTED
 
 from .test_consumers import _connect, _drain, _session
 
@@ -80,7 +80,7 @@ _keys = itertools.count(1)
 
 
 def form_fields(args: dict) -> dict:
-    """Engine arguments as the fields of the form a screen would send (companion.forms.action_args
+    """Engine arguments as the fields of the form a screen would send (companion.web.forms.action_args
     turns them back)."""
     fields = {}
     for name, value in args.items():

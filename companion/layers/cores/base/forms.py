@@ -1,4 +1,4 @@
-"""The new-game form's entry for the base game as a core (companion/forms.py collects every core's)."""
+"""The new-game form's entry for the base game as a core (companion/web/forms.py collects every core's)."""
 from django.utils.translation import gettext_lazy as _
 
 # The core's place in the form's Game select and its target; `help`: its words under the target.

@@ -1,5 +1,5 @@
 """The new-game form's entry for Cities & Knights as a core and the checkbox for its own option
-(companion/forms.py collects every layer's)."""
+(companion/web/forms.py collects every layer's)."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 

@@ -1,4 +1,4 @@
-"""The new-game form's entry for Explorers & Pirates as a core (companion/forms.py collects every
+"""The new-game form's entry for Explorers & Pirates as a core (companion/web/forms.py collects every
 core's): its place in the Game select, its target (its first scenario's, Land Ho!: 8) and its
 words under the target; and the posted fields of its actions."""
 from django.utils.translation import gettext_lazy as _

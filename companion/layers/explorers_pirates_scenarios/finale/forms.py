@@ -1,5 +1,5 @@
 """The new-game form's entry for the scenario Explorers & Pirates, the box's last (all three
-missions; companion/forms.py collects every layer's)."""
+missions; companion/web/forms.py collects every layer's)."""
 from django.utils.translation import gettext_lazy as _
 
 SCENARIO = {"key": "explorers_pirates",

@@ -1,5 +1,5 @@
 """The new-game form's entry for Fish for Catan, Explorers & Pirates' third scenario
-(companion/forms.py collects every layer's). Its posted fields are the core's (`die`: a shoal's
+(companion/web/forms.py collects every layer's). Its posted fields are the core's (`die`: a shoal's
 roll typed at the table, a fish field's face; `ship`)."""
 from django.utils.translation import gettext_lazy as _
 

@@ -1,4 +1,4 @@
-"""The new-game form's entry for Land Ho!, Explorers & Pirates' first scenario (companion/forms.py
+"""The new-game form's entry for Land Ho!, Explorers & Pirates' first scenario (companion/web/forms.py
 collects every layer's)."""
 from django.utils.translation import gettext_lazy as _
 

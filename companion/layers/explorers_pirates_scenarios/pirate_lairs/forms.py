@@ -1,5 +1,5 @@
 """The new-game form's entry for Pirate Lairs, Explorers & Pirates' second scenario
-(companion/forms.py collects every layer's), and its posted list field."""
+(companion/web/forms.py collects every layer's), and its posted list field."""
 from django.utils.translation import gettext_lazy as _
 
 SCENARIO = {"key": "pirate_lairs",

@@ -1,5 +1,5 @@
 """The new-game form's entry for Spices for Catan, Explorers & Pirates' fourth scenario
-(companion/forms.py collects every layer's), and its posted field."""
+(companion/web/forms.py collects every layer's), and its posted field."""
 from django.utils.translation import gettext_lazy as _
 
 SCENARIO = {"key": "spices_for_catan",

@@ -1,4 +1,4 @@
-"""The new-game form's checkbox for this option (companion/forms.py collects every layer's)."""
+"""The new-game form's checkbox for this option (companion/web/forms.py collects every layer's)."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 

@@ -1,4 +1,4 @@
-"""The new-game form's scenario entry (companion/forms.py collects every layer's SCENARIO),
+"""The new-game form's scenario entry (companion/web/forms.py collects every layer's SCENARIO),
 and the fields this scenario's actions post."""
 from django.utils.translation import gettext_lazy as _
 

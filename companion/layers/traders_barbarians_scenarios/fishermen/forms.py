@@ -1,4 +1,4 @@
-"""The new-game form's scenario entry (companion/forms.py collects every layer's SCENARIO)."""
+"""The new-game form's scenario entry (companion/web/forms.py collects every layer's SCENARIO)."""
 from django.utils.translation import gettext_lazy as _
 
 from companion.layers.traders_barbarians_scenarios.fishermen.rules import NAME, TARGET

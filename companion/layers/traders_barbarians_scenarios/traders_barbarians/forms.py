@@ -1,4 +1,4 @@
-"""The new-game form's entry for this scenario (companion/forms.py collects every layer's)."""
+"""The new-game form's entry for this scenario (companion/web/forms.py collects every layer's)."""
 from django.utils.translation import gettext_lazy as _
 
 from companion.layers.traders_barbarians_scenarios.traders_barbarians.rules import NAME, TARGET, card_fields
