@@ -24,6 +24,15 @@ def compiled_translations():
     compile_translations()
 
 
+def pytest_collection_modifyitems(config, items):
+    """Under parallel workers (runtests), a test file runs whole on one worker: its module-wide
+    game or server is set up once. The venue tests share one Redis, whose channel groups are
+    named by game id (every test database starts at 1): they run on one worker, one at a time."""
+    for item in items:
+        group = "venue" if "venue" in item.path.parts else str(item.path)
+        item.add_marker(pytest.mark.xdist_group(group))
+
+
 from tests.e2e.harness import browser, server  # noqa: E402,F401  (one browser for the session)
 
 

@@ -4,9 +4,12 @@
 new machine, a new CATAN_DATA_DIR): they migrate as well, or say what to run.
 """
 from django.core.management import call_command
-from django.core.management.base import CommandError
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.db.migrations.executor import MigrationExecutor
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from companion.management.commands._refusals import Refusal
 
 
 def ensure_database(stdout=None) -> None:
@@ -16,14 +19,17 @@ def ensure_database(stdout=None) -> None:
         executor = MigrationExecutor(connection)
         pending = executor.migration_plan(executor.loader.graph.leaf_nodes())
     except DatabaseError as error:
-        raise CommandError(f"cannot reach the database ({error}); check DATABASE_URL, "
-                           "then run `python manage.py migrate`") from None
+        raise Refusal("database_unreachable",
+                      _("The database cannot be reached (%(error)s).") % {"error": error},
+                      _("Check DATABASE_URL, then type: python3 manage.py migrate")) from None
     if not pending:
         return
     if stdout is not None:
-        stdout.write(f"Preparing the database ({len(pending)} migrations) …")
+        stdout.write(ngettext("Preparing the database (%(count)s migration) …",
+                              "Preparing the database (%(count)s migrations) …", len(pending)) % {"count": len(pending)})
     try:
         call_command("migrate", interactive=False, verbosity=0)
     except DatabaseError as error:
-        raise CommandError(f"the database could not be prepared ({error}): "
-                           "run `python manage.py migrate` and try again") from None
+        raise Refusal("database_not_prepared",
+                      _("The database could not be prepared (%(error)s).") % {"error": error},
+                      _("Type python3 manage.py migrate, then try again.")) from None

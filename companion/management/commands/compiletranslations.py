@@ -1,4 +1,5 @@
 """Compile .po files to .mo with polib: no GNU gettext needed on a fresh machine."""
+import os
 from pathlib import Path
 
 import polib
@@ -12,7 +13,11 @@ def compile_translations(force: bool = False) -> list[Path]:
         for po_path in Path(base).glob("*/LC_MESSAGES/*.po"):
             mo_path = po_path.with_suffix(".mo")
             if force or not mo_path.exists() or mo_path.stat().st_mtime < po_path.stat().st_mtime:
-                polib.pofile(str(po_path)).save_as_mofile(str(mo_path))
+                # Written aside and moved into place: a test worker or a server reading the
+                # catalogue meanwhile sees the old file or the new one, never half of one.
+                partial = mo_path.with_name(f".{mo_path.name}.{os.getpid()}")
+                polib.pofile(str(po_path)).save_as_mofile(str(partial))
+                os.replace(partial, mo_path)
                 compiled.append(mo_path)
     return compiled
 

@@ -32,5 +32,17 @@ class Command(BaseCommand):
         compile_translations()
         ensure_chromium(self.stdout)
         self.stdout.flush()
-        result = subprocess.run([sys.executable, "-m", "pytest", *pytest_args])
+        result = subprocess.run([sys.executable, "-m", "pytest", *parallel(pytest_args), *pytest_args])
         sys.exit(result.returncode)
+
+
+def parallel(pytest_args: list[str]) -> list[str]:
+    """One test worker per core, each with its own browser and server (tests/conftest.py keeps
+    a file's tests on one worker, and the venue's on one); CATAN_TEST_WORKERS=0 runs in one
+    process, as does an explicit -n or -p no:xdist among the arguments."""
+    if any(arg.startswith("-n") or arg in ("--numprocesses", "no:xdist") for arg in pytest_args):
+        return []
+    workers = os.environ.get("CATAN_TEST_WORKERS") or str(max(2, os.cpu_count() or 1))
+    if workers == "0":
+        return []
+    return ["-n", workers, "--dist", "loadgroup"]

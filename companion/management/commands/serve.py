@@ -15,8 +15,9 @@ import sys
 import qrcode
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
+from companion.management.commands._refusals import Refusal, SentenceCommand, type_instead
 from companion.management.commands.compiletranslations import compile_translations
 
 
@@ -42,7 +43,7 @@ def lan_addresses() -> list[str]:
     return [a for a in out.split() if "." in a and not a.startswith("127.")]
 
 
-class Command(BaseCommand):
+class Command(SentenceCommand):
     help = "Migrate, compile translations and serve the app (daphne or uvicorn) on the local network."
 
     def add_arguments(self, parser):
@@ -54,11 +55,15 @@ class Command(BaseCommand):
         parser.add_argument("--certfile", default=None,
                             help="serve https and wss with this certificate (PEM; with --keyfile)")
         parser.add_argument("--keyfile", default=None, help="the certificate's private key (PEM)")
+        parser.add_argument("--json", action="store_true", help=_("print a refusal as JSON, with its code"))
 
     def handle(self, *args, host, port, no_qr, server, certfile=None, keyfile=None, **options):
         server = server or default_server()
         if server not in SERVERS:
-            raise CommandError(f"--server must be one of {', '.join(SERVERS)}, not {server!r}")
+            raise Refusal("unknown_server", _("There is no server “%(server)s” (CATAN_SERVER or --server): the app "
+                                              "serves with %(servers)s.") % {"server": server,
+                                                                             "servers": " or ".join(SERVERS)},
+                          type_instead("python3 manage.py serve --server " + SERVERS[0]))
         tls = tls_files(certfile, keyfile)
         call_command("migrate", interactive=False, verbosity=0)
         compile_translations()
@@ -127,12 +132,15 @@ def tls_files(certfile: str | None, keyfile: str | None) -> tuple[str, str] | No
     if not certfile and not keyfile:
         return None
     if not (certfile and keyfile):
-        raise CommandError("--certfile and --keyfile go together")
+        raise Refusal("certificate_half", _("--certfile and --keyfile go together: https needs the certificate "
+                                            "and its private key."),
+                      type_instead("python3 manage.py serve --certfile cert.pem --keyfile key.pem"))
     files = []
     for name in (certfile, keyfile):
         path = os.path.abspath(name)
         if not os.access(path, os.R_OK):
-            raise CommandError(f"cannot read {name}")
+            raise Refusal("unreadable_file", _("Cannot read %(file)s.") % {"file": name},
+                          _("Give the path of a PEM file this user may read, as --certfile and --keyfile."))
         files.append(path)
     return files[0], files[1]
 
