@@ -15,6 +15,7 @@ import argparse
 import errno
 import json
 import logging
+import re
 import signal
 import sys
 import threading
@@ -35,6 +36,7 @@ from hardware.protocol import (
     MOTION,
     ROLL,
     SEQ_MODULUS,
+    VERSION,
     DiceRoll,
     Message,
     ProtocolError,
@@ -98,51 +100,74 @@ RollCallback = Callable[[DiceRoll, RollMeta], Any]
 StatusCallback = Callable[[dict[str, Any]], Any]
 
 
-class LineSplitter:
-    """Cuts a byte stream into lines at LF.
+@dataclass(frozen=True)
+class Overlong:
+    """A run of bytes that passed the line limit without a LF: discarded, never parsed.
 
-    A partial line waits in the buffer for the rest, however long that takes. A line that
-    grows past `limit` bytes without a LF is discarded, so a device that never sends a
-    newline cannot grow memory; a "$" inside the discarded bytes starts a new line, so a
-    frame right after line noise or a lost LF is not lost with it. feed() returns the
-    complete lines (without the LF) and one None for each line it discarded.
+    `head` is how it began (at most the limit, and only the bytes that were dropped), so
+    the reader can tell a ROLL lost this way from line noise.
+    """
+
+    head: bytes
+
+
+class LineFramer:
+    """Cuts a byte stream into lines at LF, on the bytes alone.
+
+    A partial line waits for its LF however long that takes and however the bytes are cut:
+    feeding a stream in any chunks gives the same result as feeding it whole. A line that
+    grows past `limit` bytes without a LF is reported once as an Overlong and discarded up
+    to the next "$" (a frame start: a frame right after line noise or a lost LF is still
+    read) or the next LF, whichever comes first; so a device that never sends a newline
+    cannot grow memory. feed() returns the complete lines (without their LF) and the
+    Overlong runs, in stream order.
     """
 
     def __init__(self, limit: int = MAX_FRAME_LENGTH + 1):  # +1 for the CR of a CRLF
         self._limit = limit
-        self._buffer = bytearray()
-        self._discarding = False
+        self._line = bytearray()  # the partial line; never longer than the limit
+        self._discarding = False  # inside an overlong run: skipping to the next "$" or LF
 
-    def feed(self, data: bytes) -> list[bytes | None]:
-        lines: list[bytes | None] = []
-        self._buffer += data
-        while True:
-            newline = self._buffer.find(b"\n")
-            end = newline if newline >= 0 else len(self._buffer)
+    @property
+    def pending(self) -> bool:
+        """Part of a line is waiting for its LF."""
+        return bool(self._line)
+
+    def feed(self, data: bytes) -> list[bytes | Overlong]:
+        found: list[bytes | Overlong] = []
+        buffer = self._line + data
+        pos = 0
+        while pos < len(buffer):
+            newline = buffer.find(b"\n", pos)
+            end = newline if newline >= 0 else len(buffer)
             if self._discarding:
-                dollar = self._buffer.find(b"$", 0, end)
+                dollar = buffer.find(b"$", pos, end)
                 if dollar >= 0:  # a frame may start here: resynchronise
-                    del self._buffer[:dollar]
-                    self._discarding = False
-                elif newline < 0:
-                    self._buffer.clear()
-                    return lines
-                else:  # the end of the discarded line
-                    del self._buffer[: newline + 1]
-                    self._discarding = False
+                    pos, self._discarding = dollar, False
+                elif newline >= 0:  # the end of the discarded line
+                    pos, self._discarding = newline + 1, False
+                else:
+                    pos = end
                 continue
-            if end > self._limit:
-                lines.append(None)
-                del self._buffer[:1]  # so that a "$" at its start does not resynchronise to itself
-                self._discarding = True
+            if end - pos > self._limit:
+                # The next line may begin at a "$" inside this one (never at its own first
+                # byte), so the head stops there: those bytes are read again, not dropped.
+                resync = buffer.find(b"$", pos + 1, pos + self._limit + 1)
+                found.append(Overlong(bytes(buffer[pos : resync if resync >= 0 else pos + self._limit])))
+                if resync >= 0:
+                    pos = resync
+                else:
+                    pos, self._discarding = pos + self._limit, True
                 continue
             if newline < 0:
-                return lines
-            lines.append(bytes(self._buffer[:newline]))
-            del self._buffer[: newline + 1]
+                break
+            found.append(bytes(buffer[pos:newline]))
+            pos = newline + 1
+        self._line = buffer[pos:]
+        return found
 
     def reset(self) -> None:
-        self._buffer.clear()
+        self._line.clear()
         self._discarding = False
 
 
@@ -222,6 +247,7 @@ class DiceReader:
         # Per connection, touched only by the reader thread.
         self._healthy = False  # a valid line arrived
         self._first_line = True
+        self._line_grew_at: float | None = None  # when a line still without its LF last got bytes
 
     # -- lifecycle ----------------------------------------------------------
 
@@ -379,7 +405,7 @@ class DiceReader:
 
     def _read_port(self, port: serial.SerialBase) -> bool:
         """Read lines until the port fails or stop(); True if any valid line arrived."""
-        splitter = LineSplitter()  # a fresh buffer: nothing from the last connection is glued on
+        framer = LineFramer()  # a fresh buffer: nothing from the last connection is glued on
         try:
             # Whatever waited in the buffers was sent before we listened: drop it. (pyserial's
             # POSIX and socket handlers do this in open() too; this covers every handler.)
@@ -395,6 +421,7 @@ class DiceReader:
         self._emit("connected")
         self._healthy = False  # set by the first valid line of this connection
         self._first_line = True
+        self._line_grew_at = None
         try:
             while not self._stop.is_set():
                 try:
@@ -408,8 +435,10 @@ class DiceReader:
                         self._disconnected(str(exc) or type(exc).__name__)
                     return self._healthy
                 received_at = time.time()
-                for line in splitter.feed(chunk):
+                for line in framer.feed(chunk):
                     self._handle_line(line, received_at)
+                if chunk:
+                    self._line_grew_at = time.monotonic() if framer.pending else None
                 self._check_silence()
             return self._healthy
         finally:
@@ -430,7 +459,10 @@ class DiceReader:
     def _check_silence(self) -> None:
         now = time.monotonic()
         with self._lock:
-            if self._motion and self._motion_at is not None and now - self._motion_at > self._motion_timeout:
+            # A line still arriving may be the ROLL: the wait counts from its latest bytes, so
+            # a slow line is never taken for a lost throw while it grows.
+            waiting_since = max((t for t in (self._motion_at, self._line_grew_at) if t is not None), default=now)
+            if self._motion and now - waiting_since > self._motion_timeout:
                 # The dice moved and nothing came: the throw is lost, not "still rolling".
                 self._motion = False
                 self._reject_roll("no_roll", None, [], None)
@@ -449,10 +481,11 @@ class DiceReader:
 
     # -- lines and messages -------------------------------------------------
 
-    def _handle_line(self, line: bytes | None, received_at: float) -> None:
-        if line is None:
-            self._reject("too_long", b"")
-            self._maybe_lost_throw(b"")
+    def _handle_line(self, line: bytes | Overlong, received_at: float) -> None:
+        if isinstance(line, Overlong):
+            self._reject("too_long", line.head)
+            # Its start tells a ROLL that ran on (a lost LF, a flood) from line noise.
+            self._maybe_lost_throw(_begins_a_roll(line.head))
             return
         first, self._first_line = self._first_line, False
         start = line.rfind(b"$")
@@ -477,18 +510,18 @@ class DiceReader:
             message = parse_line(line)
         except ProtocolError as exc:
             self._reject(exc.reason, line)
-            self._maybe_lost_throw(line)
+            self._maybe_lost_throw(b"ROLL" in line)
             return
         self._handle_message(message, line, received_at)
 
-    def _maybe_lost_throw(self, line: bytes) -> None:
+    def _maybe_lost_throw(self, says_roll: bool) -> None:
         """A line that could not be read, which was (or may have been) the throw's ROLL.
 
-        A ROLL cut short, with a bad checksum or a die of 7 still says ROLL; after MOTION any
-        broken line is taken for the roll, since the ROLL is what the device owes next.
+        A ROLL cut short, too long, with a bad checksum or a die of 7 still says ROLL; after
+        MOTION any broken line is taken for the roll, since the ROLL is what the device owes next.
         """
         with self._lock:
-            if b"ROLL" not in line and not self._motion:
+            if not says_roll and not self._motion:
                 return
             self._motion = False
             self._reject_roll("garbled", None, [], None)
@@ -640,6 +673,14 @@ class DiceReader:
                 "line": line[:MAX_FRAME_LENGTH].decode("ascii", "backslashreplace"),
             }
         self._emit("rejected_line")
+
+
+# "$DR1,<seq>,ROLL" and the end of the type: how a ROLL frame begins, whatever follows.
+_ROLL_START = re.compile(rb"\$" + re.escape(VERSION.encode()) + rb",[^,*$]*," + re.escape(ROLL.encode()) + rb"[,*]")
+
+
+def _begins_a_roll(head: bytes) -> bool:
+    return _ROLL_START.match(head) is not None
 
 
 def _printable(text: bytes) -> bool:

@@ -239,6 +239,7 @@ class PtyTransport(Transport):
     """
 
     POLL = 0.05  # a pty master cannot signal a slave open, so it is polled for
+    SEND_TIMEOUT = 2.0  # like the TCP transport's: a host that stops reading for this long loses the line
 
     def __init__(self, link: str | os.PathLike[str] | None = None):
         super().__init__()
@@ -275,11 +276,21 @@ class PtyTransport(Transport):
         with self._lock:
             if not self._connected.is_set() or self._master < 0:
                 return False
-            try:
-                os.write(self._master, data)
-                return True
-            except OSError:  # EAGAIN: the host stopped reading; EIO: it closed the port
-                return False
+            # The master is non-blocking and the pty holds a few KB: a host that reads slowly
+            # (a loaded machine) takes part of a write, and the rest must wait for room, not vanish.
+            pending = memoryview(data)
+            deadline = time.monotonic() + self.SEND_TIMEOUT
+            while pending:
+                try:
+                    pending = pending[os.write(self._master, pending) :]
+                except BlockingIOError:
+                    remaining = deadline - time.monotonic()
+                    if remaining <= 0:
+                        return False  # the host stopped reading
+                    select.select([], [self._master], [], remaining)
+                except OSError:  # EIO: the host closed the port
+                    return False
+            return True
 
     def _drop(self) -> None:
         with self._lock:
@@ -382,6 +393,10 @@ class Simulator:
         self.boot_id = self._new_boot_id()
         self._seq = 0
         self._last_line: bytes | None = None
+        # The connection on which send_raw left a line without its end, and the messages the
+        # device sends on its own (heartbeats, rolls) that wait for that end.
+        self._line_open_on: int | None = None
+        self._held: list[Callable[[], object]] = []
 
     # -- lifecycle ----------------------------------------------------------
 
@@ -443,6 +458,14 @@ class Simulator:
             self._write(line)
             return seq
 
+    def frame(self, msg_type: str, /, **fields: object) -> bytes:
+        """The next message as a framed line, its seq used up but nothing sent: for a test or a
+        script that puts it on the wire itself, e.g. in pieces with send_raw()."""
+        with self._lock:
+            line = encode(self._seq, msg_type, eol=self.eol, **fields)
+            self._seq = (self._seq + 1) % 65536
+            return line
+
     def hello(self) -> int:
         return self.send(HELLO, fw=self.firmware, sn=self.serial_number, boot=self.boot_id, dice=self.dice)
 
@@ -487,7 +510,11 @@ class Simulator:
         return self.send(ERROR, **fields)
 
     def send_raw(self, data: bytes) -> bool:
-        """Put bytes on the wire as they are: no framing, no sequence number."""
+        """Put bytes on the wire as they are: no framing, no sequence number.
+
+        Bytes that leave a line without its LF (a line sent in pieces) hold the heartbeat and
+        the timed rolls until a line end goes out; calls made on purpose are never held.
+        """
         with self._lock:
             return self._write(data)
 
@@ -590,7 +617,31 @@ class Simulator:
         self._last_line = line
         delivered = self.transport.send(line)
         log.debug("%s %r", "sent" if delivered else "lost (no host)", line)
+        if delivered and line:
+            self._line_open_on = None if line.endswith(b"\n") else self.transport.connections
+            if self._line_open_on is None and self._held:
+                held, self._held = self._held, []
+                for action in held:
+                    self._run_logged(action)
         return delivered
+
+    def _unless_mid_line(self, action: Callable[[], object]) -> None:
+        """Send a message the device sends on its own, but never into the middle of a line:
+        firmware writes each line in one go, so its heartbeat cannot land between the pieces
+        of a line that send_raw is sending slowly. It waits for that line's end instead."""
+        with self._lock:
+            if self._line_open_on is not None and self._line_open_on == self.transport.connections:
+                if action not in self._held:
+                    self._held.append(action)
+                return
+            action()
+
+    @staticmethod
+    def _run_logged(action: Callable[[], object]) -> None:
+        try:
+            action()
+        except Exception:
+            log.exception("simulator action failed")
 
     def _random_faces(self) -> dict[str, str]:
         faces = {}
@@ -626,10 +677,7 @@ class Simulator:
     def _every(self, interval: float, action: Callable[[], object]) -> None:
         while not self._stop.wait(interval):
             if self.connected:
-                try:
-                    action()
-                except Exception:
-                    log.exception("simulator action failed")
+                self._run_logged(lambda: self._unless_mid_line(action))
 
     def _spawn(self, target: Callable[..., None], *args: object) -> None:
         thread = threading.Thread(target=target, args=args, daemon=True)

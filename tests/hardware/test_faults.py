@@ -83,9 +83,9 @@ def test_bad_lines_are_rejected_with_their_reason(sim, reader, recorder):
         "bad_value": 1,
         "not_ascii": 2,
         "too_long": 1,
-        # Every one of them but the overlong one (cut off before it was read) still says ROLL:
-        # a throw that may have been lost, for the table to roll again.
-        "garbled": 9,
+        # Every one of them still says ROLL (the overlong one where it begins): a throw that
+        # may have been lost, for the table to roll again.
+        "garbled": 10,
     }
     assert len(recorder.rolls) == 1
 

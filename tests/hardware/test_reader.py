@@ -8,59 +8,60 @@ import threading
 import pytest
 
 from hardware.protocol import ROLL, DiceRoll, encode
-from hardware.reader import DiceReader, LineSplitter, RollMeta
+from hardware.reader import DiceReader, LineFramer, Overlong, RollMeta
 from hardware.simulator import PtyTransport, Simulator, TcpTransport
 
 from .conftest import WAIT, Recorder
 
-# -- LineSplitter: the byte stream to lines ----------------------------------------------
+# -- LineFramer: the byte stream to lines (tests/hardware/test_framing.py has its properties) ----
 
 
-def test_splitter_joins_partial_lines():
-    splitter = LineSplitter()
-    assert splitter.feed(b"$DR1,41,RO") == []
-    assert splitter.feed(b"LL,Y=3,R=4*33\r") == []
-    assert splitter.feed(b"\n$DR1,0,HB*1D\n$DR") == [b"$DR1,41,ROLL,Y=3,R=4*33\r", b"$DR1,0,HB*1D"]
-    assert splitter.feed(b"1,1,HB*1C\n") == [b"$DR1,1,HB*1C"]
+def test_framer_joins_partial_lines():
+    framer = LineFramer()
+    assert framer.feed(b"$DR1,41,RO") == []
+    assert framer.feed(b"LL,Y=3,R=4*33\r") == []
+    assert framer.feed(b"\n$DR1,0,HB*1D\n$DR") == [b"$DR1,41,ROLL,Y=3,R=4*33\r", b"$DR1,0,HB*1D"]
+    assert framer.feed(b"1,1,HB*1C\n") == [b"$DR1,1,HB*1C"]
 
 
-def test_splitter_discards_an_overlong_line_up_to_the_next_newline():
-    splitter = LineSplitter(limit=10)
-    assert splitter.feed(b"x" * 8) == []
-    assert splitter.feed(b"x" * 8) == [None]  # reported once...
-    assert splitter.feed(b"y" * 100) == []    # ...however long it goes on
-    assert splitter.feed(b"zz\nok\n") == [b"ok"]
+def test_framer_discards_an_overlong_line_up_to_the_next_newline():
+    framer = LineFramer(limit=10)
+    assert framer.feed(b"x" * 8) == []
+    assert framer.feed(b"x" * 8) == [Overlong(b"x" * 10)]  # reported once, with how it began...
+    assert framer.feed(b"y" * 100) == []                  # ...however long it goes on
+    assert framer.feed(b"zz\nok\n") == [b"ok"]
 
 
-def test_splitter_reports_an_overlong_line_that_arrives_whole():
-    splitter = LineSplitter(limit=10)
-    assert splitter.feed(b"a" * 11 + b"\nshort\n") == [None, b"short"]
+def test_framer_reports_an_overlong_line_that_arrives_whole():
+    framer = LineFramer(limit=10)
+    assert framer.feed(b"a" * 11 + b"\nshort\n") == [Overlong(b"a" * 10), b"short"]
 
 
-def test_splitter_resynchronises_on_a_dollar_inside_an_overlong_line():
-    splitter = LineSplitter(limit=10)
-    assert splitter.feed(b"x" * 15) == [None]
-    assert splitter.feed(b"yy$ok*00\n") == [b"$ok*00"]  # a frame right after the noise
-    assert splitter.feed(b"$" + b"A" * 20 + b"$B\n") == [None, b"$B"]
-    assert splitter.feed(b"z" * 12 + b"\n$C\n") == [None, b"$C"]  # the same, whole
+def test_framer_resynchronises_on_a_dollar_inside_an_overlong_line():
+    framer = LineFramer(limit=10)
+    assert framer.feed(b"x" * 15) == [Overlong(b"x" * 10)]
+    assert framer.feed(b"yy$ok*00\n") == [b"$ok*00"]  # a frame right after the noise
+    assert framer.feed(b"$" + b"A" * 20 + b"$B\n") == [Overlong(b"$" + b"A" * 9), b"$B"]
+    assert framer.feed(b"z" * 12 + b"\n$C\n") == [Overlong(b"z" * 10), b"$C"]  # the same, whole
 
 
-def test_splitter_gives_the_same_lines_however_the_bytes_are_cut():
+def test_framer_gives_the_same_lines_however_the_bytes_are_cut():
     stream = b"noise" * 30 + b"$DR1,1,HB*1C\r\n" + b"\xff" * 200 + b"\n$DR1,2,HB*1F\r\n$" + b"Q" * 99 + b"$DR1,3,HB*1E\n"
-    whole = LineSplitter().feed(stream)
-    assert whole == [None, b"$DR1,1,HB*1C\r", None, b"$DR1,2,HB*1F\r", None, b"$DR1,3,HB*1E"]
+    whole = LineFramer().feed(stream)
+    assert whole == [Overlong((b"noise" * 30)[:81]), b"$DR1,1,HB*1C\r", Overlong(b"\xff" * 81), b"$DR1,2,HB*1F\r",
+                     Overlong(b"$" + b"Q" * 80), b"$DR1,3,HB*1E"]
     for size in (1, 2, 7, 64):
-        splitter = LineSplitter()
-        pieces = [splitter.feed(stream[i : i + size]) for i in range(0, len(stream), size)]
+        framer = LineFramer()
+        pieces = [framer.feed(stream[i : i + size]) for i in range(0, len(stream), size)]
         assert [line for piece in pieces for line in piece] == whole
 
 
-def test_splitter_keeps_garbage_and_blank_lines_for_the_parser():
-    splitter = LineSplitter()
-    assert splitter.feed(b"\x00\xff\n\n\r\n") == [b"\x00\xff", b"", b"\r"]
-    splitter.feed(b"half a li")
-    splitter.reset()
-    assert splitter.feed(b"ne\n") == [b"ne"]
+def test_framer_keeps_garbage_and_blank_lines_for_the_parser():
+    framer = LineFramer()
+    assert framer.feed(b"\x00\xff\n\n\r\n") == [b"\x00\xff", b"", b"\r"]
+    framer.feed(b"half a li")
+    framer.reset()
+    assert framer.feed(b"ne\n") == [b"ne"]
 
 
 # -- construction ------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -171,6 +172,24 @@ def test_heartbeats_carry_the_boot_id(wire):
             assert wire.sent.wait_for(lambda: any(m.type == "HB" for m in wire.messages()), WAIT)
         hb = next(m for m in wire.messages() if m.type == "HB")
         assert hb.fields == {"boot": sim.boot_id}
+
+
+def test_a_heartbeat_never_lands_inside_a_line_sent_in_pieces(wire):
+    # Firmware writes each line in one go; the simulator's heartbeat waits for the end of a
+    # line that send_raw sends slowly, rather than cutting it in two (a throw lost).
+    with Simulator(wire, seed=4, heartbeat_interval=0.01, hello_delay=0) as sim:
+        wire.connect()
+        assert sim.wait_for_host(WAIT)
+        line = sim.frame("ROLL", Y=1, R=2)
+        sim.send_raw(line[:10])
+        time.sleep(0.1)  # beats fall due meanwhile
+        sim.send_raw(line[10:])
+        start = wire.lines.index(line[:10])
+        with wire.sent:
+            assert wire.sent.wait_for(lambda: len(wire.lines) > start + 2, WAIT)
+        assert wire.lines[start + 1] == line[10:]
+        beat = parse_line(wire.lines[start + 2])
+        assert (beat.type, beat.seq) == ("HB", parse_line(line).seq + 1)
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,11 @@ import pytest
 import serial
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.utils import translation
 
 from companion import services
 from companion.dice_reader import TableReader
+from companion.messages import reader_notice
 from companion.models import DiceReaderStatus, Game, Record
 from hardware.protocol import HEARTBEAT, HELLO, MOTION, ROLL, encode
 from tests.web.helpers import TABLE, finish_setup, new_game, table_headers
@@ -185,6 +187,22 @@ async def test_motion_without_a_roll_is_a_lost_throw_on_the_table(game, pty):
     finally:
         await socket.disconnect()
         await sync_to_async(reader.stop)()
+
+
+def test_a_roll_too_long_is_a_lost_throw_on_the_table(game, pty):
+    # 4 KB of a ROLL without its line end: too long to read, but it began as a ROLL, so the
+    # table is told to roll again and nothing of it is applied. The next frame reads as usual.
+    game, reader = start_reader(game, pty.url)
+    try:
+        pty.write(encode(0, HELLO, boot="C0FFEE04") + b"$DR1,1,ROLL,Y=6,R=6,note=" + b"x" * 4096)
+        assert wait_until(lambda: notice(game).get("reason") == "garbled")
+        with translation.override("en"):
+            assert reader_notice(notice(game)) == "The reader couldn't read the dice: roll again."
+        assert rolls(game) == []
+        pty.write(encode(2, ROLL, Y=2, R=3))
+        assert wait_until(lambda: rolls(game) == [[2, 3]])
+    finally:
+        reader.stop()
 
 
 def test_heartbeats_clear_silent(game, pty):
