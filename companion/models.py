@@ -24,6 +24,10 @@ class Game(models.Model):
     # HMAC key of the game's chance; it never leaves the server.
     secret = models.BinaryField(max_length=32)
     host_token = models.CharField(max_length=64, default=new_token)
+    # Which table sessions are still the table: a browser is the table screen while the
+    # generation its session recorded is this one. Replacing the table key counts it up,
+    # which ends every other table session (services.seats.rotate_host_key).
+    table_generation = models.PositiveIntegerField(default=0)
     config = models.JSONField()
     version = models.PositiveIntegerField(default=0)  # seq of the latest record
     phase = models.CharField(max_length=24, default="setup")

@@ -11,10 +11,11 @@ log = logging.getLogger(__name__)
 
 
 def broadcast(game: Game, seats_changed: bool = False, revoked: int | None = None,
-              table_only: bool = False) -> None:
+              table_only: bool = False, tables_ended: bool = False) -> None:
     """Tell every screen of the game that it changed: ids and versions only.
 
     `table_only`: something only the table screen shows changed (the dice reader's status).
+    `tables_ended`: the table key was replaced; each table screen checks it is still one.
     """
     layer = get_channel_layer()
     if layer is None:
@@ -23,6 +24,8 @@ def broadcast(game: Game, seats_changed: bool = False, revoked: int | None = Non
                "table_only": table_only}
     if revoked is not None:
         message["revoked"] = revoked
+    if tables_ended:
+        message["tables_ended"] = True
     try:
         loop = _server_loop
         if loop is not None and loop.is_running() and not _on_loop(loop):

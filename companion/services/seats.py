@@ -1,9 +1,23 @@
-"""The table key and the seats: which phone holds which seat, and taking a seat back."""
+"""The table key, the table sessions and the seats: which browsers are the table screen,
+which phone holds which seat, and taking either back."""
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from companion.models import Game, Seat, new_token
 from companion.services.broadcast import broadcast
+
+# A browser session's game codes it was made the table of (by creating the game or by the
+# table key), newest first; the home page lists them.
+HOSTED = "hosted_games"
+# {code: the game's table_generation when this session became (or stayed) its table}. A code
+# in HOSTED without an entry here counts as generation 0: the table of a game whose key
+# was never replaced.
+TABLE_GENERATIONS = "table_generations"
+MAX_HOSTED = 50
+
+IS_TABLE = "table"      # this session is the game's table screen
+TABLE_ENDED = "ended"   # it was, until the table key was replaced on another screen
 
 
 def use_host_key(game: Game, key: str) -> bool:
@@ -13,10 +27,42 @@ def use_host_key(game: Game, key: str) -> bool:
     return Game.objects.filter(pk=game.pk, host_token=key).update(host_token=new_token()) == 1
 
 
-def rotate_host_key(game: Game) -> str:
-    """A new table key (the one shown before opens nothing any more)."""
+def _generation(game: Game) -> int | None:
+    # Read afresh: a socket's game object is as old as the socket.
+    return Game.objects.filter(pk=game.pk).values_list("table_generation", flat=True).first()
+
+
+def host_table(session, game: Game, generation: int | None = None) -> None:
+    """Make the browser of `session` (a Django session) a table screen of `game` from now on."""
+    hosted = [game.code] + [code for code in session.get(HOSTED, []) if code != game.code]
+    hosted = hosted[:MAX_HOSTED]
+    generations = {code: value for code, value in dict(session.get(TABLE_GENERATIONS) or {}).items()
+                   if code in hosted}
+    generations[game.code] = _generation(game) if generation is None else generation
+    session[HOSTED] = hosted
+    session[TABLE_GENERATIONS] = generations
+
+
+def table_role(session, game: Game) -> str | None:
+    """IS_TABLE while `session` is a table session of `game`; TABLE_ENDED once the table key was
+    replaced by another table screen; None for a browser that never was its table."""
+    if session is None or game.code not in session.get(HOSTED, []):
+        return None
+    recorded = (session.get(TABLE_GENERATIONS) or {}).get(game.code, 0)
+    return IS_TABLE if recorded == _generation(game) else TABLE_ENDED
+
+
+def rotate_host_key(game: Game, session=None) -> str:
+    """A new table key (the one shown before opens nothing any more), and every table
+    session but `session`'s (the screen that asked) ended: a key that leaked, and any
+    screen it opened, are done with. Their sockets hear it and close."""
     key = new_token()
-    Game.objects.filter(pk=game.pk).update(host_token=key)
+    with transaction.atomic():
+        Game.objects.filter(pk=game.pk).update(host_token=key, table_generation=F("table_generation") + 1)
+        generation = _generation(game)
+        transaction.on_commit(lambda: broadcast(game, tables_ended=True))
+    if session is not None:
+        host_table(session, game, generation)
     return key
 
 

@@ -14,6 +14,7 @@ idempotency key.
 import asyncio
 import json
 import logging
+from importlib import import_module
 
 from channels.db import database_sync_to_async
 from channels.consumer import get_handler_name
@@ -33,7 +34,6 @@ from companion.engine import IllegalAction
 from companion.web.forms import action_args
 from companion.messages import refusal
 from companion.web.middleware import UNAVAILABLE
-from companion.web.views import HOSTED
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +49,10 @@ MAX_FIELD_CHARS = 200
 
 class _Unbound(Exception):
     """The phone's seat was freed or given to another device since the socket opened."""
+
+
+class _TableEnded(Exception):
+    """The table key was replaced on another screen since this table socket opened."""
 
 
 def command_fields(text: str) -> MultiValueDict | None:
@@ -148,6 +152,12 @@ class GameConsumer(AsyncWebsocketConsumer):
             except _Unbound:
                 await self.close(code=CLOSE_REVOKED)
                 return
+            except _TableEnded:
+                # The words and the acknowledgement only: no fresh table (its seats' QR codes).
+                ended = _("This screen is no longer the table: the table key was replaced on another screen.")
+                await self._answer(idem, error=ended, fragments=False)
+                await self.close(code=CLOSE_REVOKED)
+                return
             except IllegalAction as refused:
                 error = refusal(refused)
             except UNAVAILABLE as failure:
@@ -162,6 +172,9 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     def _command(self, fields: MultiValueDict, idem: str) -> services.Outcome:
         if self.viewer == engine.TABLE:
+            # Checked on every tap too: a table session the key's replacement ended acts no more.
+            if not self._table_session_current():
+                raise _TableEnded
             actor = services.TABLE
         else:
             # Checked on every tap, as a post is: a freed seat acts no more, even before its close arrives.
@@ -172,17 +185,18 @@ class GameConsumer(AsyncWebsocketConsumer):
         return services.command(self.game, actor, fields.get("type", ""), action_args(fields), idem)
 
     async def _answer(self, idem: str, error: str | None = None, notice: str | None = None,
-                      at_least: int | None = None) -> None:
+                      at_least: int | None = None, fragments: bool = True) -> None:
         """The tapping screen's answer: its changed fragments, the flash, then the acknowledgement.
 
         The flash comes after the fragments (their own, empty flash would hide it), and the
         acknowledgement last: the screen renews the tap's key once it has the result.
         """
-        if error is not None or notice is not None:
+        if (error is not None or notice is not None) and fragments:
             # As a refused post's answer does: the whole screen afresh (a half-entered roll is cleared).
             self.screen.resync()
         try:
-            html = await self._frame(at_least=self.screen.version if at_least is None else at_least)
+            at_least = self.screen.version if at_least is None else at_least
+            html = await self._frame(at_least=at_least) if fragments else ""
         except UNAVAILABLE:  # the database went away: the flash says so, the screen keeps what it shows
             html = ""
         with translation.override(self.screen.language):
@@ -195,6 +209,14 @@ class GameConsumer(AsyncWebsocketConsumer):
         if event.get("revoked") is not None and self.viewer == event["revoked"]:
             await self.close(code=CLOSE_REVOKED)
             return
+        if event.get("tables_ended") or (event.get("seats_changed") and self.viewer == engine.TABLE):
+            # The table key was replaced: only the screen that replaced it stays the table (and
+            # an ended one that missed that push gets no fresh seat QR codes either).
+            if self.viewer == engine.TABLE and not await database_sync_to_async(self._table_session_current)():
+                await self.close(code=CLOSE_REVOKED)
+                return
+            if event.get("tables_ended"):
+                return
         if event.get("seats_changed") and self.viewer != engine.TABLE:
             if not await self._still_bound():
                 await self.close(code=CLOSE_REVOKED)
@@ -241,12 +263,18 @@ class GameConsumer(AsyncWebsocketConsumer):
         if session is None:
             return None
         if role == "table":
-            if self.game.code not in session.get(HOSTED, []):
+            if services.table_role(session, self.game) != services.IS_TABLE:
                 return None
             self.game = rendering.load_game(pk=self.game.pk)  # with the seats it shows
             return engine.TABLE
         seat = services.seat_of_session(self.game, session.session_key)
         return seat.index if seat else None
+
+    def _table_session_current(self) -> bool:
+        # The session read afresh: the screen that replaced the key recorded its new table
+        # generation after this socket had loaded it.
+        fresh = import_module(settings.SESSION_ENGINE).SessionStore(self.scope["session"].session_key)
+        return services.table_role(fresh, self.game) == services.IS_TABLE
 
     @database_sync_to_async
     def _still_bound(self):

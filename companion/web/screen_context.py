@@ -1,35 +1,33 @@
 """Read-side helpers: turn a game into the context one screen renders.
 
-Each layer package may have a `screens.py` (its part of a screen's context) and a
-`templates/` folder (its partials); the shared context and templates loop over the layers
-of the game. A layer's screens module has:
+Each layer package declares its screen contract (companion/machinery/contract.py: its
+context, defaults, partials, reads, words, form entries and the steps a viewer owes) and has
+a `templates/` folder (its partials); the shared context and templates loop over the
+contracts of the game's layers (companion/web/contracts.py). The context holds:
 
-- `context(view, names, picture) -> dict`: the keys it adds (or overrides: a later layer
-  may change what a lower one set), for a game it is part of. `names`: every seat's name
-  on the board; `picture`: this screen's board drawing (board_svg), which it may mark.
-- `DEFAULTS`: the keys it sets, with the values the templates find in games without it.
-- `PARTIALS`: {slot: template}: where its partials go (the shared templates include every
-  partial of a slot, in `layer_partials`: the layers' first, then the cores', each in
-  composition order, as the base game's own controls follow the layers' in the templates).
-- optionally: `extra_seats(view) -> [{"seat", "name", "color"}]`, seats on the board
-  beyond the players (Catan for two's neutral colours); `trade_ratios(view)`, a phone's
-  ratios with the bank when the layer has its own; `READS` ({fragment: keys}), what its
-  partials in a shared fragment kept by what it shows read (companion/web/rendering.py).
+- every layer's keys (its `context`, over every layer's `defaults`), in composition order;
+- `layer_partials`: {slot: templates}, every partial of a slot (the layers' first, then the
+  cores', each in composition order, as the base game's own controls follow the layers' in
+  the templates); `layer_panels`: the panels beside the board, a fragment each;
+- `owed_steps`: the steps this viewer owes now, every layer's (each {"kind", "label",
+  "partial", "blocks_end"}), and `owed`: the first of them (None: nothing owed).
 """
 import functools
 import io
-import math
 
 import qrcode
 import qrcode.image.svg
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from companion import engine, services
 from companion.board_svg import board_picture
 from companion.engine.views import LOG_SHOWN
+from companion.web.forms import dice_source_context
 from companion.web.join_links import join_base
-from companion.web.layer_screens import package_screens
+from companion.web.layer_styles import layer_styles
+from companion.web import contracts
 from companion.layers import LAYERS
 from companion.layers.cores.base.messages import BUILD_NAMES, DEV_CARD_NAMES, RESOURCE_NAMES
 from companion.web.rule_links import cached_reverse
@@ -38,11 +36,10 @@ from companion.messages import (CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, boa
                        production_text, reader_notice)
 from companion.models import DiceReaderStatus, Game
 from companion.web.story import source_names, story_context
+from companion.web.dice_statistics import histogram, steadiness
 
 # The board actions the templates test, each present (a missing key costs Django a dir() per lookup).
 NO_BOARD_ACTIONS = {kind: None for layer in LAYERS for kind in layer.board_actions}
-# Expected share of each 2d6 total, 2..12, in 36ths.
-EXPECTED_2D6 = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
 
 
 @functools.lru_cache(maxsize=512)  # ~8 ms each, and a free seat's QR was redrawn on every push
@@ -54,87 +51,23 @@ def qr_svg(url: str) -> str:
     return mark_safe(svg[svg.index("<svg"):])
 
 
-def histogram(view: dict) -> dict:
-    """Bars of this game's rolls against the expected 2d6 curve, scaled for an SVG."""
-    counts = view["roll_counts"]
-    total = view["rolls_total"]
-    expected = [total * e / 36 for e in EXPECTED_2D6]
-    top = max(max(counts, default=0), max(expected, default=0), 1)
-    height = 100.0
-    bars, curve = [], []
-    for i, (count, exp) in enumerate(zip(counts, expected)):
-        x = 10 + i * 28
-        h = height * count / top
-        bars.append({"total": i + 2, "count": count, "x": x, "y": 110 - h, "h": h, "label_y": 105 - h})
-        curve.append(f"{x + 10:.1f},{110 - height * exp / top:.1f}")
-    return {"bars": bars, "curve": " ".join(curve), "total": total}
-
-
-def steadiness(view: dict) -> dict | None:
-    """How far this game's numbers are from the 2d6 curve, against what fair dice would give.
-
-    `off`: the share of the numbers that would have to be different to match the curve
-    exactly (half the sum of |count - expected| over the total). `dice`: the same measure
-    expected from as many rolls of fair dice (normal approximation of each count:
-    E|X - np| = sqrt(2/pi) * sqrt(np(1-p))). The Events of Catan deck stays far below dice.
-    """
-    counts, total = view["roll_counts"], view["rolls_total"]
-    if total < 6:
-        return None
-    off = sum(abs(c - total * e / 36) for c, e in zip(counts, EXPECTED_2D6)) / (2 * total)
-    dice = sum(math.sqrt(2 / math.pi) * math.sqrt(total * e / 36 * (1 - e / 36)) for e in EXPECTED_2D6) / (2 * total)
-    return {"off": round(100 * off), "dice": round(100 * min(dice, 1.0))}
-
-
-@functools.cache
-def _defaults() -> dict:
-    """Every layer's context keys with their values in a game without that layer, and every
-    slot of partials, empty (the templates test them all)."""
-    defaults = {"dice_partial": None, "extra_seats": []}  # a layer may show the dice its own way
-    slots = {}
-    for _package, screens in package_screens():
-        defaults.update(screens.DEFAULTS)
-        slots.update({slot: () for slot in screens.PARTIALS})
-    return {**defaults, "layer_partials": slots}
-
-
-@functools.lru_cache(maxsize=64)
-def _in_game(names: tuple) -> tuple:
-    """(package, screens module) of the game whose composed layers are `names`."""
-    return tuple((package, screens) for package, screens in package_screens()
-                 if any(layer.name in names for layer in package.LAYERS))
-
-
-def layer_screens(names: tuple) -> tuple:
-    """The screens modules of the game whose composed layers are `names`, in composition order."""
-    return tuple(screens for _package, screens in _in_game(names))
-
-
-@functools.lru_cache(maxsize=64)
-def layer_partials(names: tuple) -> dict:
-    """{slot: templates} of the game whose composed layers are `names`: the layers' partials
-    first, then the cores'."""
-    partials = dict(_defaults()["layer_partials"])
-    for _package, screens in sorted(_in_game(names), key=lambda found: any(layer.core for layer in found[0].LAYERS)):
-        for slot, template in screens.PARTIALS.items():
-            partials[slot] += (template,)
-    return partials
-
-
 def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     """Everything a table screen or a phone renders, for that viewer only."""
     view = services.view_for(game, viewer)
     layers = engine.rules_for(game.config).names
-    screens = layer_screens(layers)
+    screens = contracts.in_game(layers)
     # Seats on the board after the players' (Catan for two: the neutral colours).
-    extra_seats = [seat for module in screens if hasattr(module, "extra_seats") for seat in module.extra_seats(view)]
+    extra_seats = [seat for contract in screens if contract.extra_seats for seat in contract.extra_seats(view)]
     names = [p["name"] for p in view["players"]] + [seat["name"] for seat in extra_seats]
     # Lazy: most screens push the shared log fragment, or only its new entries (companion/web/rendering.py).
     log = SimpleLazyObject(lambda: log_lines(view["log"], names))
     context = {
-        **_defaults(),
-        "layer_partials": layer_partials(layers),
-        "layer_screens": screens,
+        **contracts.defaults(),
+        "layer_partials": contracts.partials(layers),
+        "layer_panels": contracts.panels(layers),
+        "layer_reads": contracts.reads(layers),
+        "layer_styles": layer_styles(layers),  # the layers' own stylesheets (the page links them)
+        "dice_source": dice_source_context(view),  # what the dice source does, and the switches to the others
         "extra_seats": extra_seats,
         "steadiness": steadiness(view),
         "game": game,
@@ -172,8 +105,12 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
             context["production_text"] = production_text(production["seats"], names)
             context["production_total"] = production["total"]
         context["victims"] = [view["players"][s] for s in board["victims"]]
-    for module in screens:  # each layer's part, in composition order
-        context.update(module.context(view, names, context.get("board")))
+    for contract in screens:  # each layer's part, in composition order
+        context.update(contract.context(view, names, context.get("board")))
+    steps = contracts.owed(layers, view, viewer)
+    if steps:
+        context["owed_steps"] = [_owed_step(step, view) for step in steps]
+        context["owed"] = context["owed_steps"][0]
     if view["me"]:
         context["my_cards"] = [
             {**c, "label": DEV_CARD_NAMES[c["card"]]} for c in view["me"]["dev_cards"]
@@ -187,7 +124,12 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
             context.update(_hand_context(view, screens))
     if view["bank"] is not None:
         context["bank"] = [{"code": r, "name": RESOURCE_NAMES[r], "count": view["bank"][r]} for r in RESOURCES]
-        context["offers"] = _offers(view)
+        offers = context["offers"] = _offers(view)
+        # A phone's offers in three lists: those it still owes an answer (first, pinned), those
+        # it answered (they leave the first list; the answer may still change), and the rest.
+        context["offers_to_answer"] = [o for o in offers if o["to_answer"]]
+        context["offers_answered"] = [o for o in offers if o["for_me"] and not o["to_answer"]]
+        context["offers_open"] = [o for o in offers if not o["for_me"]]
     if viewer == engine.TABLE:
         context["reader"] = _reader(game)
         seats = list(game.seats.all())
@@ -210,6 +152,12 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     return context
 
 
+def _owed_step(step, view: dict) -> dict:
+    """A step owed, as the templates read it: worded by its layer, else by its phase's name."""
+    label = step.label or PHASE_NAMES.get(step.kind) or PHASE_NAMES.get(view["phase"]) or _("must choose")
+    return {"kind": step.kind, "label": str(label), "partial": step.partial, "blocks_end": step.blocks_end}
+
+
 def log_lines(entries: list[dict], names: list[str]) -> list[dict]:
     """Log entries as a screen lists them, in its language."""
     return [{"n": e["n"], "text": log_text(e, names), "turn": e["turn"]} for e in entries]
@@ -220,7 +168,7 @@ def _hand_context(view: dict, screens: tuple) -> dict:
     me = view["me"]
     hand = me["hand"]
     # A layer may trade at its own ratios (Cities & Knights: commodities, the trading house, the merchant).
-    own = (module.trade_ratios(view) for module in screens if hasattr(module, "trade_ratios"))
+    own = (contract.trade_ratios(view) for contract in screens if contract.trade_ratios)
     ratios = next((r for r in own if r), None) or me["trade_ratios"] or {}
     kinds = [k for k in RESOURCES + COMMODITIES if k in hand]
     bank = view["bank"] or {}

@@ -22,9 +22,10 @@ from companion.web.forms import NewGameForm, ReaderForm, action_args
 from companion.machinery import board as board_model
 from companion.messages import HARBOUR_NAMES, TERRAIN_NAMES, balance_reasons, refusal
 from companion.models import Game
-from companion.web.screen_context import layer_partials, layer_screens, qr_svg, reader_devices, screen_context
+from companion.web import contracts
+from companion.web.screen_context import qr_svg, reader_devices, screen_context
 
-HOSTED = "hosted_games"
+HOSTED = services.HOSTED  # the session's hosted games (services.seats keeps them)
 log = logging.getLogger(__name__)
 
 
@@ -35,7 +36,14 @@ def _session_key(request: HttpRequest) -> str:
 
 
 def _is_host(request: HttpRequest, game: Game) -> bool:
-    return game.code in request.session.get(HOSTED, [])
+    return services.table_role(request.session, game) == services.IS_TABLE
+
+
+def _not_the_table(request: HttpRequest, game: Game, words: str) -> HttpResponse:
+    """403 with `words`, or why this browser stopped being the table (its key was replaced)."""
+    if services.table_role(request.session, game) == services.TABLE_ENDED:
+        words = _("This screen is no longer the table: the table key was replaced on another screen.")
+    return HttpResponseForbidden(words)
 
 
 def _game(code: str) -> Game:
@@ -70,7 +78,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         except IllegalAction as error:
             form.add_error(None, refusal(error))
         else:
-            request.session[HOSTED] = [game.code] + request.session.get(HOSTED, [])[:49]
+            services.host_table(request.session, game)
             return redirect("table", code=game.code)
     hosted = Game.objects.filter(code__in=request.session.get(HOSTED, []))[:20]
     return render(request, "home.html", {"form": form, "hosted": hosted}, status=422)
@@ -87,10 +95,12 @@ def table(request: HttpRequest, code: str) -> HttpResponse:
         # browser the host, once: the key is exchanged for this session and replaced, so the
         # URL an access log or a browser history kept opens nothing. Then a clean URL.
         if services.use_host_key(game, request.GET["key"]) and not _is_host(request, game):
-            request.session[HOSTED] = [game.code] + request.session.get(HOSTED, [])[:49]
+            services.host_table(request.session, game)
         return redirect("table", code=game.code)
-    if not _is_host(request, game):
-        return render(request, "not_allowed.html", {"game": game}, status=403)
+    role = services.table_role(request.session, game)
+    if role != services.IS_TABLE:
+        return render(request, "not_allowed.html", {"game": game, "table_ended": role == services.TABLE_ENDED},
+                      status=403)
     context = screen_context(game, engine.TABLE, _base_url(request))
     context["reader_devices"] = reader_devices()
     context["reader_form"] = ReaderForm()
@@ -105,8 +115,9 @@ def table_key(request: HttpRequest, code: str) -> HttpResponse:
     another screen (the key shown before is dead)."""
     game = _game(code)
     if not _is_host(request, game):
-        return HttpResponseForbidden(_("Only the table screen may do this."))
-    key = services.rotate_host_key(game)
+        return _not_the_table(request, game, _("Only the table screen may do this."))
+    # Every other table screen stops being one; this browser stays the table.
+    key = services.rotate_host_key(game, request.session)
     link = f"{_base_url(request)}{reverse('table', args=[game.code])}?key={key}"
     return render(request, "table_key.html", {"game": game, "link": link, "qr": qr_svg(link)})
 
@@ -174,7 +185,10 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     game = _game(code)
     viewer = _viewer_for(request, game, request.POST.get("as", "seat"))
     if viewer is None:
-        return HttpResponseForbidden(_("This browser is not part of this game."))
+        words = _("This browser is not part of this game.")
+        if request.POST.get("as") == "table":
+            return _not_the_table(request, game, words)
+        return HttpResponseForbidden(words)
     actor = services.TABLE if viewer == engine.TABLE else {"seat": viewer}
     kind = request.POST.get("type", "")
     idem = request.POST.get("idem")
@@ -211,7 +225,7 @@ def seat_admin(request: HttpRequest, code: str, index: int, op: str) -> HttpResp
     """The host shows a fresh QR for a seat (rejoin) or frees it (revoke)."""
     game = _game(code)
     if not _is_host(request, game):
-        return HttpResponseForbidden(_("Only the table screen may do this."))
+        return _not_the_table(request, game, _("Only the table screen may do this."))
     get_object_or_404(game.seats, index=index)
     if op == "rejoin":
         services.new_join_token(game, index)
@@ -247,7 +261,7 @@ def reader_setup(request: HttpRequest, code: str) -> HttpResponse:
     """The host points the table at a dice reader (a listed device or a URL), or stops it."""
     game = _game(code)
     if not _is_host(request, game):
-        return HttpResponseForbidden(_("Only the table screen may do this."))
+        return _not_the_table(request, game, _("Only the table screen may do this."))
     device = "" if "stop" in request.POST else (request.POST.get("url") or request.POST.get("device") or "").strip()
     form = ReaderForm(request.POST)
     if device:
@@ -272,19 +286,18 @@ def board_editor(request: HttpRequest, code: str) -> HttpResponse:
     """The form for one hex or one coastal path while the table enters its board."""
     game = _game(code)
     if not _is_host(request, game):
-        return HttpResponseForbidden(_("Only the table screen may do this."))
+        return _not_the_table(request, game, _("Only the table screen may do this."))
     state, _history = services.current_state(game)
     if state["phase"] != "board":
         return HttpResponse("")
     layout = state["board"]["layout"]
     hex_, edge, sea = request.GET.get("hex"), request.GET.get("edge"), request.GET.get("sea")
-    screens = layer_screens(engine.rules_for(game.config).names)
-    # A scenario's own terrains (its screens' TERRAIN_NAMES), and its own forms (slot board_editor).
-    terrains = {**TERRAIN_NAMES, **{code: name for module in screens
-                                    for code, name in getattr(module, "TERRAIN_NAMES", {}).items()}}
+    layers = engine.rules_for(game.config).names
+    # A scenario's own terrains (its words' names["terrain"]), and its own forms (slot board_editor).
+    terrains = {**TERRAIN_NAMES, **contracts.terrain_names(layers)}
     context = {"game": game, "act_url": reverse("act", args=[game.code]), "terrains": terrains,
                "harbours": HARBOUR_NAMES, "numbers": board_model.NUMBERS, "layout": layout,
-               "layer_partials": layer_partials(engine.rules_for(game.config).names)}
+               "layer_partials": contracts.partials(layers)}
     geometry = board_model.geometry(layout)
     if hex_ in layout["hexes"]:
         context.update(hex=hex_, current=layout["hexes"][hex_])

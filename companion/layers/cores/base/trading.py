@@ -208,13 +208,19 @@ def drop_unpayable_offers(state: dict) -> None:
 
 def offers_for(state: dict, seat) -> list[dict]:
     """Open offers as a viewer sees them (every offer is said aloud at a real table too),
-    marked with what this seat may do with each."""
+    marked with what this seat may do with each: `for_me` (made to it), `my_answer` (what it
+    answered: "accept", "decline" or None) and `to_answer` (made to it and not answered yet:
+    a counter-offer to the active player stays so until it trades or declines, which ends it)."""
     active = active_seat(state)
     shown = []
     for offer in state["offers"]:
+        for_me = isinstance(seat, int) and _addressed_to(state, offer, seat)
+        answer = ("accept" if seat in offer["accepted"] else "decline" if seat in offer["declined"] else None) \
+            if for_me else None
         entry = {**offer, "give": dict(offer["give"]), "get": dict(offer["get"]),
                  "accepted": list(offer["accepted"]), "declined": list(offer["declined"]),
-                 "mine": seat == offer["from"], "for_me": isinstance(seat, int) and _addressed_to(state, offer, seat),
+                 "mine": seat == offer["from"], "for_me": for_me, "my_answer": answer,
+                 "to_answer": for_me and answer is None,
                  "is_counter": offer["from"] != active}
         if isinstance(seat, int):
             # The maker pays what they give; whoever answers pays what the maker wants.

@@ -1,6 +1,6 @@
 """Catan for two's words: the neutral colours, trade tokens, its refusals and log lines, in Polish and English."""
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from companion.machinery.errors import IllegalAction
 from companion.messages import LayerNames, Params, cards_text, refusal_text
@@ -16,7 +16,49 @@ NEUTRAL_PIECE_NAMES = {"road": gettext_lazy("a road"), "settlement": gettext_laz
 # Every layer's words for its own reasons to take trade tokens ("... for <reason>"), in its
 # messages' TOKEN_REASONS: Catan for two never names a scenario. (Named so as not to be one
 # of the tables it reads.)
-REASON_WORDS = LayerNames("TOKEN_REASONS")
+REASON_WORDS = LayerNames("token_reason")
+
+# The robber's home as the board has it, by terrain: the layer that brings a terrain the
+# robber lives on words it in its messages' ROBBER_HOME_WORDS (Polish needs a case for each
+# use): "to" (it goes back there), "on" (it stands there), "next_to" (a settlement beside it).
+# The base game's desert is worded here; Catan for two asks the board which one it has.
+ROBBER_HOME_WORDS = {
+    "desert": {"to": pgettext_lazy("robber's home", "to the desert"),
+               "on": pgettext_lazy("robber's home", "on the desert"),
+               "next_to": pgettext_lazy("robber's home", "next to the desert")},
+}
+HOME_WORDS = LayerNames("robber_home")  # every layer's ROBBER_HOME_WORDS (its words' names["robber_home"])
+# A terrain no layer words (never on the boards the app sets up): said without its name.
+UNNAMED_HOME = {"to": pgettext_lazy("robber's home", "to its home hex"),
+                "on": pgettext_lazy("robber's home", "on its home hex"),
+                "next_to": pgettext_lazy("robber's home", "next to the robber's home hex")}
+
+
+def home_words(terrain: str | None) -> dict:
+    """How the robber's home hex is said on this board ("desert" when the record or the view
+    names none: a game with a desert)."""
+    return HOME_WORDS.get(terrain or "desert", UNNAMED_HOME)
+
+
+def _home_reason(reason) -> str | None:
+    """A settlement's tokens by the robber's home: the reason is its terrain ("desert",
+    "swamp"), with "_coast" when on the coast too."""
+    if not isinstance(reason, str):
+        return None
+    terrain, coast = (reason[:-len("_coast")], True) if reason.endswith("_coast") else (reason, False)
+    if terrain not in HOME_WORDS:
+        return None
+    home = home_words(terrain)["next_to"]
+    if coast:
+        return _("a settlement %(home)s and on the coast") % {"home": home}
+    return _("a settlement %(home)s") % {"home": home}
+
+
+def robber_home_button(terrain: str | None) -> str:
+    """The token action that sends the robber home, as the board has it (None: beside it)."""
+    if terrain is None:
+        return _("The robber off the board")
+    return _("The robber back %(home)s") % {"home": home_words(terrain)["to"]}
 
 
 def neutral_name(color: str) -> str:
@@ -41,7 +83,7 @@ def refusal(error: IllegalAction) -> str | None:
         "forced_trade_on_phone": _("The forced trade is made on the player's own phone: the cards given back are secret."),
         "bad_forced_give": _("Pick the cards to give back."),
         "forced_give_count": _("Give back exactly %(count)s cards."),
-        "robber_on_desert": _("The robber is on the desert already."),
+        "robber_on_desert": _("The robber is %(home)s already.") % {"home": home_words(p.get("home"))["on"]},
         "robber_off_board": _("The robber is beside the board already."),
         "bad_spot": _("Say where the settlement stands: next to the desert, on the coast, or both."),
         "neutral_settlements_first": _("First each neutral colour gets its settlement."),
@@ -74,11 +116,9 @@ def log_text(entry: dict, names: list[str]) -> str | None:
     if kind == "tokens_earned":
         reasons = {
             "knight": _("a knight given up"),
-            "desert": _("a settlement next to the desert"),
             "coast": _("a settlement on the coast"),
-            "desert_coast": _("a settlement next to the desert and on the coast"),
         }
-        reason = reasons.get(p["reason"]) or REASON_WORDS.get(p["reason"], p["reason"])
+        reason = reasons.get(p["reason"]) or _home_reason(p["reason"]) or REASON_WORDS.get(p["reason"], p["reason"])
         n = p["tokens"] if isinstance(p["tokens"], int) else 0
         if n < p["due"]:
             return ngettext("%(who)s takes %(n)s trade token for %(reason)s (the pool had no more).",
@@ -117,10 +157,10 @@ def log_text(entry: dict, names: list[str]) -> str | None:
         return ngettext("%(who)s pays %(n)s trade token: the robber leaves the board, nobody is robbed.",
                         "%(who)s pays %(n)s trade tokens: the robber leaves the board, nobody is robbed.",
                         p["tokens"]) % {"who": who, "n": p["tokens"]}
-    if kind == "robber_to_desert":
-        return ngettext("%(who)s pays %(n)s trade token: the robber goes back to the desert, nobody is robbed.",
-                        "%(who)s pays %(n)s trade tokens: the robber goes back to the desert, nobody is robbed.",
-                        p["tokens"]) % {"who": who, "n": p["tokens"]}
+    if kind == "robber_to_desert":  # the home is named in the record when it is not the desert
+        return ngettext("%(who)s pays %(n)s trade token: the robber goes back %(home)s, nobody is robbed.",
+                        "%(who)s pays %(n)s trade tokens: the robber goes back %(home)s, nobody is robbed.",
+                        p["tokens"]) % {"who": who, "n": p["tokens"], "home": home_words(p.get("home"))["to"]}
     if kind == "neutral_built":
         piece = NEUTRAL_PIECE_NAMES.get(p["piece"], p["piece"])
         if seat is None:

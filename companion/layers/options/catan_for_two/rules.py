@@ -53,7 +53,7 @@ from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
 from companion.machinery.turns import active_seat, whole_number
 
-NAME = "two_players"  # the option's key in config["variants"]
+NAME = base.FOR_TWO  # the option's key in config["variants"] ("two_players": base asks it for the scenarios)
 NEUTRALS = (2, 3)  # the neutral colours' seat numbers on the board
 TOKENS_TOTAL = 20
 TOKENS_START = 5
@@ -133,6 +133,17 @@ def spot_tokens(rules, state: dict, corner: str) -> tuple[int, str | None]:
     if coast:
         return COAST_TOKENS, "coast"
     return 0, None
+
+
+def home_terrain(rules, state: dict) -> str | None:
+    """What the robber's home is on this board, for the words: "desert", or a scenario's
+    terrain ("swamp"); None where it has none and waits beside the board. Without a board
+    the table's own board is the base game's: the desert."""
+    if not base.on_board(state):
+        return "desert"
+    layout = state["board"]["layout"]
+    homes = base.home_hexes(rules, layout)
+    return layout["hexes"][homes[0]]["terrain"] if homes else None
 
 
 def cost(rules, state: dict, seat: int) -> int:
@@ -266,7 +277,7 @@ def robber_to_desert(step: Step) -> None:
     price = _pay_tokens(state, step, seat)
     desert, off = None, {}
     if base.on_board(state):
-        desert = events.desert_hex(step.rules, state)  # None: beside the board (a scenario without a desert)
+        desert = base.desert_hex(step.rules, state)  # None: beside the board (a scenario without a desert)
         # the home's terrain, for the words ("desert", or a scenario's: "swamp")
         home = state["board"]["layout"]["hexes"][desert]["terrain"] if desert else None
         if state["board"]["robber"] == desert:
@@ -618,6 +629,7 @@ def _public_view(rules, state: dict) -> dict | None:
                           if build and base.on_board(state) else list(NEUTRALS) if build else []),
         "forced": {k: v for k, v in t["forced"].items() if k != "back"} if t["forced"] else None,
         "unrated": t["unrated"],
+        "home": home_terrain(rules, state),  # where robber_to_desert sends it, named on the screens
         **({"tokens_off": True} if t.get("tokens_off") else {}),  # a scenario plays without them
         **({"robber_off": True} if t.get("robber_off") else {}),  # a scenario without a robber
     }
@@ -646,6 +658,7 @@ LAYER = Layer(
     pending=frozenset({NEUTRAL_BUILD, FORCED_GIVE}),
     options=(NAME,),
     view_key="two",
+    needs=("events",),  # its second card a turn: it wraps the deck's reveal_event (always there with base)
     cores=frozenset({"base"}),  # the rulebook leaves Cities & Knights for two to a download
     core_refusal="two_players_base_only",
     seats=(2, 2),

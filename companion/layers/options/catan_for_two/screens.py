@@ -4,13 +4,16 @@ the neutral build a player owes."""
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from companion.layers.options.catan_for_two.messages import NEUTRAL_PIECE_NAMES, neutral_name
+from companion.layers.options.catan_for_two.messages import NEUTRAL_PIECE_NAMES, neutral_name, robber_home_button
+from companion.machinery.contract import Form, Option, Screens, Words, owes_pending
+from companion.layers.options.catan_for_two import LAYERS, forms, messages
 
 # The keys this layer adds to a screen's context, as the templates find them in other games:
 # its own part, and whether the usual setup hint (tap for your settlement) shows: not while
 # a neutral settlement is to be placed first.
-# two_robber: the token action that sends the robber home, as a scenario words it (its own
-# robber, or none): apart from two_words, which a variant words (the travel edition's cards).
+# two_robber: a scenario's own token action in place of sending the robber home (Traders &
+# Barbarians moves a barbarian): apart from two_words, which a variant words (the travel
+# edition's cards). The robber's way home is named after the board's home (two.robber_button).
 DEFAULTS = {"two": None, "settlement_hint": True, "two_words": None, "two_robber": None}
 # Its partials: its actions, its tap targets on the board, the neutral colours' rows in the
 # scoreboard and the trade tokens under it.
@@ -32,7 +35,6 @@ def token_words(two: dict, active_name: str) -> dict:
         "for_settlement": _("Trade tokens for the new settlement, if it stands:"),
         "on_phone": _("%(name)s uses the trade tokens on their phone.") % {"name": active_name},
         "knight": _("Give up a played knight for 2 trade tokens"),
-        "robber": _("The robber back to the desert"),  # a scenario words it its own way: two_robber
         "limit": None,
         "rules": None,  # a rule-lookup key for the panel's "?" (the variant's own entry)
     }
@@ -66,6 +68,8 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "unrated": two["unrated"],
         "tokens_off": two.get("tokens_off", False),  # a scenario that plays without trade tokens
         "robber_off": two.get("robber_off", False),  # a scenario without a robber: no button for it
+        # where the token action sends the robber, as this board has it (a swamp, or beside it)
+        "robber_button": robber_home_button(two.get("home", "desert")),
         "placing": next((n for n in neutrals if n["to_place"]), None),
         "build": None,
         "forced": None,
@@ -90,3 +94,13 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
     active = view["players"][view["active_seat"]]["name"] if view["active_seat"] is not None else ""
     return {"two": context, "two_words": token_words(context, active), "settlement_hint": not context["placing"],
             **extra}
+
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS, extra_seats=extra_seats,
+    words=Words(messages.refusal, messages.log_text,
+                names={"phase": messages.PHASE_NAMES, "robber_home": messages.ROBBER_HOME_WORDS}),
+    form=Form(options={name: Option(field) for name, field in forms.OPTIONS.items()}),
+    owed=owes_pending(LAYERS, partial=PARTIALS["actions"]),
+)

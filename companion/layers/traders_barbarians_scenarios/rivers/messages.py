@@ -2,7 +2,7 @@
 lines (bridges, the wealthiest and the poor settlers) and its reasons to pay gold (the gold
 layer's log lines read GOLD_REASONS)."""
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from companion.machinery.errors import IllegalAction
 from companion.messages import Params, names_list, refusal_text
@@ -16,11 +16,12 @@ BOARD_PROBLEMS = {
     "river_unknown_edge": gettext_lazy("Rivers: a marked path is not on this board."),
     "two_beside_twelve": gettext_lazy("The \"2\" lies beside the \"12\": no hex takes the 2 as its own number."),
 }
-# With Catan for two the swamps are the robber's home (its tokens for a settlement beside one,
-# its way back there): Catan for two's reasons name the home's terrain, worded here.
-TOKEN_REASONS = {
-    "swamp": gettext_lazy("a settlement next to a swamp"),
-    "swamp_coast": gettext_lazy("a settlement next to a swamp and on the coast"),
+# The swamps are the robber's home on this board: how the words that send it home, find it
+# there or build beside it say so (read by whichever layer words those: Catan for two's tokens).
+ROBBER_HOME_WORDS = {
+    "swamp": {"to": pgettext_lazy("robber's home", "to a swamp"),
+              "on": pgettext_lazy("robber's home", "on a swamp"),
+              "next_to": pgettext_lazy("robber's home", "next to a swamp")},
 }
 # Why gold is paid out here ("... takes 1 gold for <reason>"): read by the gold layer's words.
 GOLD_REASONS = {
@@ -33,8 +34,6 @@ GOLD_REASONS = {
 def refusal(error: IllegalAction) -> str | None:
     """Why a Rivers of Catan action was refused; None for a code that is not this scenario's."""
     p = Params(error.params)
-    if error.code == "robber_on_desert" and p.get("home") == "swamp":
-        return _("The robber is on a swamp already.")
     if error.code in ("board_layout", "board_incomplete") and p.get("problem") in BOARD_PROBLEMS:
         return str(BOARD_PROBLEMS[p["problem"]])
     texts = {
@@ -66,10 +65,14 @@ def log_text(entry: dict, names: list[str]) -> str | None:
     seat = entry.get("seat")
     who = _name(names, seat)
     kind = entry["kind"]
-    if kind == "robber_to_desert" and p.get("home") == "swamp":  # Catan for two's token action
-        return ngettext("%(who)s pays %(n)s trade token: the robber goes back to a swamp, nobody is robbed.",
-                        "%(who)s pays %(n)s trade tokens: the robber goes back to a swamp, nobody is robbed.",
-                        p["tokens"]) % {"who": who, "n": p["tokens"]}
+    parts = (entry.get("params") or {}).get("parts") or {}
+    if kind == "board_entered" and isinstance(parts.get("bridge_sites"), int):
+        # The board's one line (the base game's words), with the rivers counted in it.
+        from companion.layers.cores.base.messages import board_entered_text
+        river, sites = parts.get("river_paths", 0), parts["bridge_sites"]
+        return board_entered_text(entry, (
+            ngettext("%(n)s river path", "%(n)s river paths", river) % {"n": river},
+            ngettext("%(n)s bridge site", "%(n)s bridge sites", sites) % {"n": sites}))
     if kind == "river_edge_set":
         marks = {"river": _("along a river"), "bridge": _("a bridge site")}
         return _("Board: a path is marked %(mark)s.") % {"mark": marks.get(p["river_kind"], _("neither river nor bridge site"))} \

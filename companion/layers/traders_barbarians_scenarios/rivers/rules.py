@@ -57,10 +57,11 @@ from __future__ import annotations
 import copy
 
 from companion.layers.cores.base import rules as base
+from companion.layers.options.catan_for_two import rules as two_rules
 from companion.layers.gold import rules as gold
 from companion.machinery import board as boards
 from companion.machinery import hands
-from companion.machinery.composition import Actions, Layer, option, scenario
+from companion.machinery.composition import Actions, Layer, scenario
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
 from companion.machinery.turns import active_seat
@@ -122,6 +123,8 @@ def board_set(rules, frame: str, expected: dict) -> dict:
         return expected  # refused at creation (check_config): the scenario is for 3-4 and 2
     return {**expected, "terrains": dict(RIVER_TERRAINS), "untokened": set(expected["untokened"]) | {"swamp"},
             "robber_on": "swamp",
+            # The "2" lies beside the "12" by itself (_two_on_twelve): never a hex's own token.
+            "tokens_beside": {2: 1},
             # What the text fixes of the river hexes' terrains: these three make 9 together
             # (their split is the picture's; /tmp/requests_rivers.md #6 asks for the check).
             "terrain_totals": [[list(RIVER_SHARED), sum(RIVER_TERRAINS[t] for t in RIVER_SHARED)]]}
@@ -193,9 +196,10 @@ def _two_beside_twelve(handler):
     return edit
 
 
-@_actions.action("set_river_edge", phases={"board"}, actors={"table"})
+@_actions.action("set_river_edge", phases={"board"}, actors={"table", "seat"})
 def set_river_edge(step: Step) -> None:
-    """Entering the board: an edge is along a river, a bridge site, or neither."""
+    """Entering the board: an edge is along a river, a bridge site, or neither (one tap on
+    the table screen or a phone; no log line a path: the board's one line says how many)."""
     board = step.state["board"]
     edge = base._location(step, "edge")
     if edge not in boards.geometry(board["layout"]).edge_corners:
@@ -211,7 +215,12 @@ def set_river_edge(step: Step) -> None:
     if (sorted(river), sorted(bridges)) == (sorted(found["river"]), sorted(found["bridges"])):
         raise IllegalAction("nothing_changes")
     board["layout"] = _with_features(board["layout"], river, bridges)
-    step.log("river_edge_set", edge=edge, river_kind=kind)
+
+
+def board_summary(rules, layout: dict) -> dict:
+    """What the board's log line counts of the rivers."""
+    found = features(layout)
+    return {"river_paths": len(found["river"]), "bridge_sites": len(found["bridges"])}
 
 
 def check_config(config: dict, rules) -> None:
@@ -377,9 +386,8 @@ def more_board_targets(rules, state: dict, viewer, seat: int) -> tuple[dict, set
     bridge is paid from the hand)."""
     if not base.on_board(state):
         return {}, set()
-    if state["phase"] == "board":
-        return ({"river_edge": list(boards.geometry(state["board"]["layout"]).edges)} if viewer == "table" else {},
-                set())
+    if state["phase"] == "board":  # the table screen, or a phone beside the board
+        return {"river_edge": list(boards.geometry(state["board"]["layout"]).edges)}, set()
     if state["phase"] not in ("main", "special_build"):
         return {}, set()
     costly = set()
@@ -397,7 +405,7 @@ def _no_neutral_road_on_sites(handler):
     crosses a river, all game long)."""
     def build(step: Step) -> None:
         state = step.state
-        built = (state.get("two") or {}).get("build") or {}
+        built = two_rules.two(state).get("build") or {}
         edge = step.args.get("edge")
         if base.on_board(state) and built.get("piece") == "road" and edge in bridge_sites(state["board"]["layout"]):
             raise IllegalAction("road_closed", edge=str(edge)[:30])
@@ -430,11 +438,11 @@ LAYER = Layer(
     needs=(gold.NAME,),
     terrains={"swamp": None},
     actions=_actions.table,
-    wraps={"edit_hex": _two_beside_twelve},
+    wraps={"edit_hex": _two_beside_twelve, "enter_hex": _two_beside_twelve},
     hooks={"check_config": check_config, "new_state": new_state, "board_set": board_set,
            "check_board": check_board, "lay_out": lay_out, "road_closed": road_closed,
            "after_action": after_action, "extra_vp": extra_vp, "vp_sources": vp_sources, "view": public_view,
-           "more_board_targets": more_board_targets},
+           "more_board_targets": more_board_targets, "board_summary": board_summary},
     view_key=NAME,
     cores=frozenset({"base"}),
     core_refusal="rivers_base_only",
@@ -443,13 +451,14 @@ LAYER = Layer(
 
 
 def _with_two(config: dict) -> bool:
-    return scenario(NAME)(config) and option("two_players")(config)
+    return scenario(NAME)(config) and base.for_two(config)
 
 
 # With Catan for two: its neutral roads keep off the bridge sites too.
 LAYER_TWO = Layer(
     name="rivers_two",
     applies=_with_two,
+    needs=(two_rules.LAYER.name,),  # composed only with Catan for two: it wraps its actions
     wraps={"build_neutral": _no_neutral_road_on_sites},
     cores=frozenset({"base"}),
     core_refusal="rivers_base_only",

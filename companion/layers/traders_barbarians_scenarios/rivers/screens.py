@@ -2,7 +2,6 @@
 (the table and the scoreboard), the rivers and bridge sites on the board, a phone's own
 titles, the bridge sites to tap, and the board editor's form for a tapped path. Gold
 itself (every player's, the forms to spend and trade it) is the gold layer's screens."""
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from companion.board_svg import frame_drawing, seat_color
@@ -11,6 +10,8 @@ from companion.messages import cards_text
 from companion.layers.traders_barbarians_scenarios.rivers import rules
 from companion.layers.gold.messages import gold_text
 from companion.layers.traders_barbarians_scenarios.rivers.messages import BOARD_PROBLEMS
+from companion.machinery.contract import Form, Screens, Words
+from companion.layers.traders_barbarians_scenarios.rivers import LAYERS, forms, messages
 
 TERRAIN_NAMES = {"swamp": gettext_lazy("swamp (nothing)")}
 # The keys this layer adds to a screen's context, as the templates find them in other games.
@@ -24,8 +25,15 @@ READS = {"scoreboard": ("rivers_scores",)}
 # Its rows of the final score and of a phone's breakdown of its points (rules.vp_sources).
 VP_SOURCES = {"wealthiest": gettext_lazy("Wealthiest settler"), "poor": gettext_lazy("Poor settler")}
 
-RIVER_W = 0.07   # a river path's line, as a fraction of the hex size
-SITE_R = 0.13    # a bridge site's ring
+# Drawn to be checked against the printed river tiles at a glance, and never hidden under the
+# editor's targets (those are rings with a dot: static/board_editor.css): a wide blue river
+# with a light bank, a bridge site a brown plank across its path (a built bridge: its owner's
+# colour). Fractions of the hex size.
+RIVER_W = 0.17      # a river path's line
+BANK_W = 0.27       # the light line under it
+SITE_R = 0.13       # a bridge site's ring (the middle of its plank)
+PLANK_W = 0.24      # a bridge site's plank
+PLANK_SHORT = 0.18  # each end of the plank stops this far from its intersection (a share of the path)
 
 
 def _r(value: float) -> float:
@@ -49,9 +57,14 @@ def _drawing(r: dict, colors: list[str], picture: dict) -> dict:
         line = _line(d, edge)
         if line:
             seat = r["bridges"].get(edge)
-            sites.append({**line, "built": seat is not None, "color": seat_color(seat, colors) if seat is not None else ""})
-    return {"river": river, "sites": sites, "river_w": _r(RIVER_W * size), "site_r": _r(SITE_R * size),
-            "site_w": _r(0.05 * size)}
+            (x1, y1), (x2, y2) = d.edges[edge]
+            dx, dy = (x2 - x1) * PLANK_SHORT, (y2 - y1) * PLANK_SHORT
+            plank = {"px1": _r(x1 + dx), "py1": _r(y1 + dy), "px2": _r(x2 - dx), "py2": _r(y2 - dy)}
+            sites.append({**line, **plank, "built": seat is not None,
+                          "color": seat_color(seat, colors) if seat is not None else ""})
+    return {"river": river, "sites": sites, "river_w": _r(RIVER_W * size), "bank_w": _r(BANK_W * size),
+            "site_r": _r(SITE_R * size), "site_w": _r(0.05 * size), "plank_w": _r(PLANK_W * size),
+            "plank_outline_w": _r((PLANK_W + 0.06) * size)}
 
 
 def _board_targets(view: dict, picture: dict | None) -> None:
@@ -104,6 +117,8 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         problems = [code for code, _details in rules.check_board(None, board["layout"])]
         out["board_phase"] = {
             "river": len(r["river"]), "sites": len(r["bridge_sites"]), "sites_wanted": rules.BRIDGE_SITES,
+            # what a path's tap does now: mark it, or take its mark off (the editor's two modes)
+            "river_ids": list(r["river"]), "site_ids": list(r["bridge_sites"]),
             "problems": list(dict.fromkeys(str(BOARD_PROBLEMS[c]) for c in problems if c in BOARD_PROBLEMS)),
         }
         _board_targets(view, picture)
@@ -112,6 +127,15 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
                      "poor": titled and me in r["poor"], "bridges_left": r["bridges_left"][me]}
     scores = {key: out[key] for key in ("rows", "titled", "wealthiest_seat", "poor_seats", "everyone_poor")}
     scores["wealthiest"] = out["wealthiest"] is not None
-    # with Catan for two a swamp is the robber's home: its token action says so
-    two_robber = {"two_robber": _("The robber back to a swamp")} if view.get("two") else {}
-    return {"rivers": out, "rivers_scores": scores, **two_robber}
+    return {"rivers": out, "rivers_scores": scores}
+
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS,
+    words=Words(messages.refusal, messages.log_text,
+                names={"board_problem": messages.BOARD_PROBLEMS, "gold_reason": messages.GOLD_REASONS,
+                       "robber_home": messages.ROBBER_HOME_WORDS,
+                       "terrain": TERRAIN_NAMES, "vp_source": VP_SOURCES}),
+    form=Form(scenario=forms.SCENARIO),
+)
