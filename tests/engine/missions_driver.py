@@ -102,16 +102,30 @@ def build_crew(data, g: Played, seat: int, actor) -> None:
         try_act(g, "build_crew", actor, corner=harbours[0])
 
 
+def remove_in_main(data, g: Played, seat: int, actor) -> None:
+    """Room made while building: a piece off a loaded ship or out of a dock (the core's remove_piece)."""
+    land_ho_driver.remove_piece(data, g, seat)
+
+
+def remove_args(data, g: Played, ship: dict) -> dict:
+    """A ship's remove_piece: one kind of what it carries (its only kind may be left out)."""
+    kinds = sorted(set(ship["cargo"]))
+    if len(kinds) == 1 and data.draw(st.booleans(), label="name the piece?"):
+        return {}
+    return {"piece": data.draw(st.sampled_from(kinds), label="piece")} if kinds else {}
+
+
 def crew_step(data, g: Played, main: tuple, ships: dict) -> bool:
-    """Now and then a phone's crew button: a crew built (or a mission's own main-phase act),
-    or a ship's load, unload, swap, chase (or a mission's own ship action)."""
+    """Now and then a phone's crew button: a crew built, a piece taken off (or a mission's own
+    main-phase act), or a ship's load, unload, swap, chase, a piece taken off (or a mission's
+    own ship action)."""
     state = g.state
     phase = state["phase"]
     if phase not in ("main", "movement") or data.draw(st.integers(0, 2), label="mission step") != 0:
         return False
     seat = state["turn"]["seat"]
     if phase == "main":
-        act = data.draw(st.sampled_from((build_crew, build_crew) + main), label="main act")
+        act = data.draw(st.sampled_from((build_crew, build_crew, remove_in_main) + main), label="main act")
         act(data, g, seat, land_ho_driver._actor(g, seat))
         return True
     mine = ep.own_ships(state, seat)
@@ -145,7 +159,7 @@ def driver(*parts: Part, explorer: bool = False) -> Callable:
     offers = {t: offer for p in parts for t, offer in p.reveals.items()}
     phases = {phase: go for p in parts for phase, go in p.phases.items()}
     main = tuple(act for p in parts for act in p.main)
-    ships = {kind: args for p in parts for kind, args in p.ships.items()}
+    ships = {"remove_piece": remove_args, **{kind: args for p in parts for kind, args in p.ships.items()}}
 
     def step(data, g: Played) -> None:
         phase = g.state["phase"]

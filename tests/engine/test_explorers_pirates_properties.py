@@ -74,9 +74,9 @@ def step(data, g: Played) -> None:
     if taps:
         choices += ["tap"] * 6
     if phase == "main":
-        choices += ["trade", "gold", "start_movement", "end_turn", "ship_rebuild"]
+        choices += ["trade", "gold", "start_movement", "end_turn", "ship_rebuild", "remove"]
     if phase == "movement":
-        choices += ["buy_moves", "unload", "end_turn"]
+        choices += ["buy_moves", "unload", "end_turn", "remove"]
         if board["targets"].get("sail"):
             choices += ["explore"] * 6
     choice = data.draw(st.sampled_from(choices), label="choice")
@@ -109,12 +109,29 @@ def step(data, g: Played) -> None:
         mine = [s for s in ep.own_ships(state, seat) if not s["done"]]
         if mine:
             try_act(g, "buy_moves", me, ship=mine[0]["id"])
+    elif choice == "remove":
+        remove_piece(data, g, seat)
     elif choice == "unload":
         mine = ep.own_ships(state, seat)
         if mine:
             try_act(g, "unload_settler", {"role": "table"}, ship=mine[0]["id"])
     else:
         try_act(g, choice, {"role": "table"})
+
+
+def remove_piece(data, g: Played, seat: int) -> bool:
+    """A piece of one of the seat's loaded ships or docks taken off (remove_piece): always allowed
+    in its trade-and-build and movement phases."""
+    e = g.state["explorers_pirates"]
+    loads = [("ship", s["id"], s["cargo"]) for s in ep.own_ships(g.state, seat) if s["cargo"]]
+    loads += [("corner", c, e["docks"][c]) for c in ep.harbours_of(g.state, seat) if e["docks"][c]]
+    if not loads:
+        return False
+    field, where, load = data.draw(st.sampled_from(loads), label="take off from")
+    piece = data.draw(st.sampled_from(sorted(set(load))), label="piece")
+    g.act("remove_piece", **{field: where, "piece": piece,
+                             "count": data.draw(st.integers(1, load.count(piece)), label="how many")})
+    return True
 
 
 def check_invariants(g: Played, start: dict) -> None:
@@ -181,8 +198,8 @@ GARBAGE = st.one_of(st.none(), st.booleans(), st.integers(-5, 500), st.floats(al
                     st.lists(st.integers(0, 3), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(0, 3)))
 OWN_ACTIONS = ("build_harbour", "build_ship", "build_settler", "start_movement", "choose_ship", "move_ship",
                "buy_moves", "load_settler", "unload_settler", "found_settlement", "reveal_hex", "build_road",
-               "build_settlement", "trade_bank", "trade_gold", "edit_hex", "board_done", "end_turn")
-FIELDS = ("edge", "corner", "hex", "ship", "remove", "terrain", "number", "give", "get", "count")
+               "build_settlement", "trade_bank", "trade_gold", "edit_hex", "board_done", "end_turn", "remove_piece")
+FIELDS = ("edge", "corner", "hex", "ship", "remove", "terrain", "number", "give", "get", "count", "piece")
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))

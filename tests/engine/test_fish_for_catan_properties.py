@@ -59,14 +59,15 @@ def shoals_out(state: dict) -> int:
 def shoals_moved(entries: list) -> int:
     """How many shoals the logged events brought onto the board, less those they sent back."""
     drawn = sum(1 for e in entries if e["kind"] == "ff_shoal_drawn" and e["params"]["result"] == "placed")
-    back = sum(1 for e in entries if e["kind"] in ("ff_shoal_delivered", "ff_pirates_fish"))
+    back = sum(1 for e in entries if e["kind"] in ("ff_shoal_delivered", "ff_pirates_fish")
+               or e["kind"] == "ep_pieces_removed" and e["params"]["piece"] == ff.SHOAL)
     lost = sum((e["params"].get("lost") or []).count(ff.SHOAL) for e in entries if e["kind"] == "ep_ship_built")
     return drawn - back - lost
 
 
 def shoals_watch(g: Played):
     """A shoal comes onto the board only by a try, and leaves it only by a delivery, the
-    pirates or a rebuild: what a step's log says of them is what moved."""
+    pirates, a rebuild or being taken off a ship: what a step's log says of them is what moved."""
     out, seen = shoals_out(g.state), g.state["counters"]["log"]
 
     def after() -> None:

@@ -134,6 +134,12 @@ def refusal(error: IllegalAction) -> str | None:
         "ep_no_token_on_sea": _("A sea hex gets no number token."),
         "ep_not_to_reveal": _("Turn over one of the marked face-down hexes."),
         "ep_bad_terrain": _("Pick what the hex shows: a land terrain or the sea."),
+        # taking pieces off a ship or out of a dock (remove_piece)
+        "ep_not_own_dock": _("Pick one of your ships, or the dock of one of your harbour settlements."),
+        "ep_nothing_to_remove": _("There is nothing there to take off: that hold or dock is empty."),
+        "ep_which_piece": _("That load holds different pieces: say which one to take off."),
+        "ep_piece_not_there": _("That piece is not there: pick one of the pieces the ship or the dock holds."),
+        "ep_bad_remove_count": _("Take off at least 1 piece, and no more than there are."),
         # later scenarios: crews, the pirate ship (missions.py)
         "ep_no_crews_left": _("You have no crew left in your supply (each player has %(limit)s)."),
         "ep_no_room": _("No room there: a hold or a dock takes 2 crews, or 1 settler."),
@@ -143,6 +149,7 @@ def refusal(error: IllegalAction) -> str | None:
         "ep_pirates_not_here": _("The pirate ship goes on a sea hex of the board, not beside the start island."),
         "ep_pirates_elsewhere": _("Your pirate ship is already there: move it to another sea hex."),
         "ep_nothing_to_steal": _("That player has neither resource cards nor gold."),
+        "ep_cards_first": _("That player holds resource cards: the pirates take a card. Gold only from a player without any."),
         "ep_no_pirates": _("There is no other player's pirate ship to chase."),
         "ep_not_fit": _("Only a ship that has not moved this turn and points at the pirates' hex (or lies beside it) may chase them."),
         "ep_chased": _("That ship already tried to chase the pirates this turn."),
@@ -191,6 +198,8 @@ def log_text(entry: dict, names: list[str]) -> str | None:
         return _("%(who)s takes a settler aboard %(ship)s.") % {"who": who, "ship": _ship_text(p)}
     if kind == "ep_settler_unloaded":
         return _("%(who)s puts the settler from %(ship)s into the dock.") % {"who": who, "ship": _ship_text(p)}
+    if kind == "ep_pieces_removed":
+        return _removed_text(p, who)
     if kind == "ep_settlement_founded":
         if p.get("first") and p.get("area"):
             return _("%(who)s founds a settlement from %(ship)s: the first %(area)s.") % {
@@ -219,6 +228,31 @@ def log_text(entry: dict, names: list[str]) -> str | None:
         return _("The bank has no %(resource)s left: %(who)s gets no card for the discovery.") % {
             "who": who, "resource": CARD_NAMES.get(p["resource"], p["resource"])}
     return None
+
+
+def _removed_text(p: Params, who: str) -> str:
+    """Pieces taken off a ship or out of a dock: where they went (the owner's supply, the bank)."""
+    n = p["count"] if isinstance(p["count"], int) else 1
+    piece = p["piece"]
+    if p.get("ship") is not None:
+        ship = _ship_text(p)
+        if piece == "settler":
+            return _("%(who)s takes the settler off %(ship)s: it goes back to their supply.") % {"who": who, "ship": ship}
+        if piece == "crew":
+            return ngettext("%(who)s takes %(n)s crew off %(ship)s: back to their supply.",
+                            "%(who)s takes %(n)s crews off %(ship)s: back to their supply.", n) % {
+                "who": who, "n": n, "ship": ship}
+        if piece == "shoal":
+            return _("%(who)s takes the fish shoal off %(ship)s: it goes back to the bank.") % {"who": who, "ship": ship}
+        return ngettext("%(who)s takes %(n)s spice sack off %(ship)s: back to the bank.",
+                        "%(who)s takes %(n)s spice sacks off %(ship)s: back to the bank.", n) % {
+            "who": who, "n": n, "ship": ship}
+    if piece == "settler":
+        return _("%(who)s takes the settler out of a harbour settlement's dock: it goes back to their supply.") % {
+            "who": who}
+    return ngettext("%(who)s takes %(n)s crew out of a harbour settlement's dock: back to their supply.",
+                    "%(who)s takes %(n)s crews out of a harbour settlement's dock: back to their supply.", n) % {
+        "who": who, "n": n}
 
 
 def _missions_log(kind: str, p: Params, who: str, names: list[str], entry: dict) -> str | None:

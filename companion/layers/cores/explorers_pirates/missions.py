@@ -13,6 +13,8 @@ Readings the app takes:
   and ashore in the movement phase at no cost (load_crew, unload_crew); a ship and a harbour
   settlement at an end of its path may swap their whole loads (swap_cargo). Ship to ship goes
   only through a harbour settlement (unload, then load the other ship): there is no direct action.
+  Crews taken off a ship or out of a dock to make room (the core's remove_piece) go back to their
+  owner's supply.
 - "Pointing at" is the core's reading: either end of the ship's path (a ship turns for free).
 - The pirate ship goes on a sea hex of the board that touches no start-island land (the frame
   is not part of the board here). Its owner's own pirates must move to another hex.
@@ -319,6 +321,8 @@ def pirate_steal(step: Step) -> None:
         raise IllegalAction("bad_victim")
     if hands.uses_hands(state):
         if hands.hand_size(state, victim) > 0:
+            if step.args.get("take") == "gold":  # "jeśli gracz nie posiada kart surowców (i tylko wtedy!)"
+                raise IllegalAction("ep_cards_first")
             card = base._take_random_card(step, seat, victim)
             step.log("ep_pirates_stole", seat=seat, secret_for=[seat, victim], shown={"victim": victim},
                      victim=victim, card=card)
@@ -450,8 +454,19 @@ def _discard_wrap(handler):
     return discard
 
 
+def _crews_home_wrap(handler):
+    """remove_piece: crews taken off a ship or out of a dock go back to their owner's supply."""
+    def remove(step: Step) -> None:
+        state = step.state
+        seat = ep._seat(state)
+        before = crews_on_board(state, seat)
+        handler(step)
+        part(state)["crews"][seat] += before - crews_on_board(state, seat)
+    return remove
+
+
 ACTIONS = _actions.table
-WRAPS = {"move_ship": _toll_wrap, "roll": _seven_wrap, "discard": _discard_wrap}
+WRAPS = {"move_ship": _toll_wrap, "roll": _seven_wrap, "discard": _discard_wrap, "remove_piece": _crews_home_wrap}
 PHASES = frozenset({"pirates", "pirate_steal"})
 
 

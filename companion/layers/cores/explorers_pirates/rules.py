@@ -45,6 +45,12 @@ Readings the app takes where the text leaves a choice (its pictures are not in o
   like a settlement (it stays in pieces["settlements"] and is listed in ep["harbours"]).
 - Rebuilding a ship when all 3 are out: the player names the ship taken off; its cargo is
   lost (a settler on it goes back to its owner's supply).
+- Taking pieces off to make room (remove_piece; "Pionki można usuwać ze statków i odkładać do
+  banku", and for a new settler "po usunięciu innych pionków z doku, albo ze statku, i
+  odłożeniu ich z powrotem do zasobów"): in the active player's trade-and-build and movement
+  phases, off any own ship wherever it lies or out of an own harbour settlement's dock. A
+  settler or a crew goes back to its owner's supply, a mission's shoal or sack to the bank
+  (the supply beside the board). It costs no movement points and ends no ship's move.
 - Movement points are given at the start of the movement phase (4 a ship); 1 wool buys 2
   more for one ship once a turn, before that ship's move is over.
 - Choosing another ship ends the moving ship's move (refused while it stands on a path with
@@ -97,6 +103,7 @@ COMPENSATION_GOLD = 1
 DISCOVERY_GOLD = 2
 HARBOUR_VP = 2
 SETTLER = "settler"
+OWN_PIECES = (SETTLER, "crew")  # taken off a ship or a dock they go back to their owner's supply (others: the bank)
 BOARD_MODES = ("beginner", "manual")
 REVEAL_TERRAINS = sea.LAND_TERRAINS + (sea.SEA,)
 DICE_SOURCES = ("typed", "virtual", "reader")  # no Events of Catan deck here
@@ -809,6 +816,54 @@ def found_settlement(step: Step) -> None:
     step.log("ep_settlement_founded", seat=seat, corner=corner, ship=ship["id"], area=area, first=first)
 
 
+# ---------------------------------------------------------------- taking pieces off
+
+
+def _load_to_empty(state: dict, args: dict, seat: int) -> tuple[str, object, list]:
+    """The own ship (`ship`) or own harbour settlement's dock (`corner`) a removal names:
+    ("ship", ship, its cargo) or ("dock", corner, its load)."""
+    if args.get("ship") not in (None, ""):
+        ship = _ship_by_id(state, args.get("ship"), seat)
+        return "ship", ship, ship["cargo"]
+    corner = args.get("corner")
+    if not isinstance(corner, str) or part(state)["harbours"].get(corner) != seat:
+        raise IllegalAction("ep_not_own_dock")
+    return "dock", corner, part(state)["docks"][corner]
+
+
+@action("remove_piece", phases={"main", "movement"}, actors={"active", "table"})
+def remove_piece(step: Step) -> None:
+    """Pieces taken off an own ship or out of an own dock to make room ("Pionki można usuwać ze
+    statków i odkładać do banku"; a settler "tylko po usunięciu innych pionków z doku, albo ze
+    statku, i odłożeniu ich z powrotem do zasobów"): `piece` (may be left out when the load
+    holds one kind), `count` of them (1 by default). A settler (and a crew, missions.py) goes
+    back to its owner's supply, a scenario's shoal or sack to the bank (their layers keep
+    that count). No movement points; a ship's move goes on."""
+    state = step.state
+    seat = _seat(state)
+    where, target, load = _load_to_empty(state, step.args, seat)
+    if not load:
+        raise IllegalAction("ep_nothing_to_remove")
+    piece = step.args.get("piece")
+    if piece in (None, ""):
+        kinds = sorted(set(load))
+        if len(kinds) > 1:
+            raise IllegalAction("ep_which_piece")
+        piece = kinds[0]
+    if not isinstance(piece, str) or piece not in load:
+        raise IllegalAction("ep_piece_not_there")
+    count = 1 if step.args.get("count") in (None, "") else whole_number(step.args.get("count"), "ep_bad_remove_count")
+    if not 1 <= count <= load.count(piece):
+        raise IllegalAction("ep_bad_remove_count")
+    for _ in range(count):
+        load.remove(piece)
+    if piece == SETTLER:
+        part(state)["settlers"][seat] += count
+    back = "supply" if piece in OWN_PIECES else "bank"
+    place = {"ship": target["id"]} if where == "ship" else {"corner": target}
+    step.log("ep_pieces_removed", seat=seat, piece=piece, count=count, to=back, **place)
+
+
 # ---------------------------------------------------------------- discovery
 
 
@@ -896,7 +951,9 @@ def vp_hidden(state: dict, seat: int) -> int:
 
 
 def vp_sources(rules, state: dict, seat: int) -> dict:
-    return {"harbour_settlements": HARBOUR_VP * len(harbours_of(state, seat))}
+    """Where a seat's points come from (engine.points): the base game's sources, and the
+    settlements on a harbour."""
+    return {**base.vp_sources(rules, state, seat), "harbour_settlements": HARBOUR_VP * len(harbours_of(state, seat))}
 
 
 # ---------------------------------------------------------------- what the board offers to tap

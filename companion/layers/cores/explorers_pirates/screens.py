@@ -2,8 +2,9 @@
 with the way their bow points and their cargo, harbour settlements with their docks, the
 face-down hexes by area), each player's ships, harbour settlements and settlers left, the
 phase of the turn; on the active phone (or the table with paper cards) its ships with their
-movement points and what each may do, the building hints, and the reveal form on the phone
-of the ship's owner when a ship points at a face-down hex."""
+movement points and what each may do, the pieces its ships and docks hold that it may take
+off to make room, the building hints, and the reveal form on the phone of the ship's owner
+when a ship points at a face-down hex."""
 import math
 
 from django.utils.translation import gettext as _
@@ -14,6 +15,8 @@ from companion.layers.cores.base.messages import COLOR_NAMES
 from companion.messages import CARD_NAMES, cards_text
 from companion.layers.cores.explorers_pirates.missions import SIZES
 from companion.layers.cores.explorers_pirates.messages import AREA_NAMES, MISSION_NAMES, STAGE_NAMES, area_name, placement_text, terrain_name
+from companion.machinery.contract import Form, Screens, Words
+from companion.layers.cores.explorers_pirates import LAYERS, forms, messages
 
 TERRAIN_NAMES = {"sea": gettext_lazy("sea"), "unexplored": gettext_lazy("face down (not explored yet)")}
 # The name of this layer's points in a phone's breakdown and the final score.
@@ -46,11 +49,13 @@ AREA_FILLS = {"north": "#3b9b45", "south": "#f08a24"}
 NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 
 
-def _r(value: float) -> float:
+def svg_round(value: float) -> float:
+    """A coordinate for the SVG: one decimal, never -0.0 (shared with the scenarios' screens)."""
     return round(value, 1) + 0.0
 
 
-def _colors(view: dict) -> list[str]:
+def seat_colors(view: dict) -> list[str]:
+    """Each seat's colour on the board: the players', then the neutral colours'."""
     colors = [p["color"] for p in view["players"]]
     neutral = view["explorers_pirates"].get("neutral") or {}
     return colors + [neutral[k] for k in sorted(neutral, key=int)]
@@ -77,8 +82,8 @@ def extra_seats(view: dict) -> list[dict]:
 def _settler(x: float, y: float, size: float) -> dict:
     """A settler: a small pawn (head and body) standing at (x, y)."""
     s = 0.16 * size
-    return {"x": _r(x), "y": _r(y - 0.55 * s), "r": _r(0.45 * s),
-            "body": f"M{_r(x - 0.7 * s)},{_r(y + s)} Q{_r(x)},{_r(y - 0.9 * s)} {_r(x + 0.7 * s)},{_r(y + s)} Z"}
+    return {"x": svg_round(x), "y": svg_round(y - 0.55 * s), "r": svg_round(0.45 * s),
+            "body": f"M{svg_round(x - 0.7 * s)},{svg_round(y + s)} Q{svg_round(x)},{svg_round(y - 0.9 * s)} {svg_round(x + 0.7 * s)},{svg_round(y + s)} Z"}
 
 
 def _sea_side(edge: str, d, hexes: dict) -> tuple[float, float]:
@@ -104,8 +109,8 @@ def _sea_side(edge: str, d, hexes: dict) -> tuple[float, float]:
 def _crew(x: float, y: float, size: float) -> dict:
     """A crew: a smaller pawn than a settler (two fit in a hold or a dock)."""
     s = 0.11 * size
-    return {"x": _r(x), "y": _r(y - 0.55 * s), "r": _r(0.45 * s),
-            "body": f"M{_r(x - 0.7 * s)},{_r(y + s)} L{_r(x)},{_r(y - 0.6 * s)} L{_r(x + 0.7 * s)},{_r(y + s)} Z"}
+    return {"x": svg_round(x), "y": svg_round(y - 0.55 * s), "r": svg_round(0.45 * s),
+            "body": f"M{svg_round(x - 0.7 * s)},{svg_round(y + s)} L{svg_round(x)},{svg_round(y - 0.6 * s)} L{svg_round(x + 0.7 * s)},{svg_round(y + s)} Z"}
 
 
 # Tap kinds on a path that are about a ship: their tap lies in the water, off a road's.
@@ -120,12 +125,12 @@ def _ship_taps(picture: dict, d, hexes: dict) -> dict:
         moved = []
         for t in picture["targets"].get(kind) or ():
             vx, vy = _sea_side(t["id"], d, hexes)
-            moved.append({**t, "x": _r(t["x"] + vx * SHIP_TAP_OUT * size), "y": _r(t["y"] + vy * SHIP_TAP_OUT * size)})
+            moved.append({**t, "x": svg_round(t["x"] + vx * SHIP_TAP_OUT * size), "y": svg_round(t["y"] + vy * SHIP_TAP_OUT * size)})
         out[kind] = moved
     return out
 
 
-def _ships(part: dict, d, colors: list[str], size: float, hexes: dict) -> list[dict]:
+def ship_drawings(part: dict, d, colors: list[str], size: float, hexes: dict) -> list[dict]:
     by_edge: dict[str, list] = {}
     for ship in part["ships"]:
         by_edge.setdefault(ship["edge"], []).append(ship)
@@ -149,7 +154,7 @@ def _ships(part: dict, d, colors: list[str], size: float, hexes: dict) -> list[d
             half, wide = 0.42 * length, 0.18 * size
 
             def at(along: float, across: float) -> str:
-                return f"{_r(mx + ux * along + vx * across):g},{_r(my + uy * along + vy * across):g}"
+                return f"{svg_round(mx + ux * along + vx * across):g},{svg_round(my + uy * along + vy * across):g}"
 
             seat = ship["seat"]
             color = colors[seat] if isinstance(seat, int) and 0 <= seat < len(colors) else "neutral"
@@ -157,7 +162,7 @@ def _ships(part: dict, d, colors: list[str], size: float, hexes: dict) -> list[d
                 "id": ship["id"], "seat": seat, "color": color, "fill": FILLS.get(color, "#777"),
                 "hull": " ".join((at(-half, wide), at(half * 0.4, wide), at(half, 0), at(half * 0.4, -wide),
                                   at(-half, -wide))),
-                "x": _r(mx), "y": _r(my), "label_x": _r(mx - ux * half * 0.45), "label_y": _r(my - uy * half * 0.45),
+                "x": svg_round(mx), "y": svg_round(my), "label_x": svg_round(mx - ux * half * 0.45), "label_y": svg_round(my - uy * half * 0.45),
                 "settler": _settler(mx + ux * half * 0.1, my + uy * half * 0.1, size) if "settler" in ship["cargo"] else None,
                 "crews": [_crew(mx + ux * half * (0.35 * k - 0.2), my + uy * half * (0.35 * k - 0.2), size)
                           for k in range(ship["cargo"].count("crew"))],
@@ -172,7 +177,7 @@ def _drawing(part: dict, view: dict, picture: dict | None) -> dict | None:
     hexes = view["board"]["layout"]["hexes"] if view.get("board") else {}
     size = picture["size"]
     d = frame_drawing(picture["frame"], size)
-    colors = _colors(view)
+    colors = seat_colors(view)
     harbours = []
     for corner, seat in sorted(part["harbours"].items()):
         if corner not in d.corners:
@@ -180,16 +185,16 @@ def _drawing(part: dict, view: dict, picture: dict | None) -> dict | None:
         x, y = d.corners[corner]
         color = colors[seat] if isinstance(seat, int) and 0 <= seat < len(colors) else "neutral"
         dock = part["docks"].get(corner) or []
-        harbours.append({"corner": corner, "x": _r(x), "y": _r(y), "r": _r(0.3 * size), "fill": FILLS.get(color, "#777"),
+        harbours.append({"corner": corner, "x": svg_round(x), "y": svg_round(y), "r": svg_round(0.3 * size), "fill": FILLS.get(color, "#777"),
                          "settler": _settler(x + 0.32 * size, y + 0.3 * size, size) if "settler" in dock else None,
                          "crews": [_crew(x + (0.3 + 0.22 * k) * size, y + 0.3 * size, size)
                                    for k in range(dock.count("crew"))]})
     # the face-down hexes the finder turns over now, ringed
-    to_reveal = [{"hex": h, "x": _r(d.hex_centres[h][0]), "y": _r(d.hex_centres[h][1])}
+    to_reveal = [{"hex": h, "x": svg_round(d.hex_centres[h][0]), "y": svg_round(d.hex_centres[h][1])}
                  for h in (part.get("reveal") or {}).get("hexes") or () if h in d.hex_centres]
-    return {"ships": _ships(part, d, colors, size, hexes), "harbours": harbours, "to_reveal": to_reveal,
-            "stroke": _r(0.05 * size), "font": _r(0.3 * size), "small_font": _r(0.2 * size),
-            "ring": _r(0.45 * size), "ring_w": _r(0.1 * size)}
+    return {"ships": ship_drawings(part, d, colors, size, hexes), "harbours": harbours, "to_reveal": to_reveal,
+            "stroke": svg_round(0.05 * size), "font": svg_round(0.3 * size), "small_font": svg_round(0.2 * size),
+            "ring": svg_round(0.45 * size), "ring_w": svg_round(0.1 * size)}
 
 
 def _ground(part: dict, view: dict, picture: dict | None) -> dict | None:
@@ -205,9 +210,9 @@ def _ground(part: dict, view: dict, picture: dict | None) -> dict | None:
             if h in part["unexplored"] and h in d.hex_centres:
                 x, y = d.hex_centres[h]
                 face_down.append({"hex": h, "area": area, "area_name": str(area_name(area)), "fill": AREA_FILLS.get(area, "#777"),
-                                  "x": _r(x), "y": _r(y), "y_text": _r(y + 0.02 * size), "r": _r(0.34 * size)})
+                                  "x": svg_round(x), "y": svg_round(y), "y_text": svg_round(y + 0.02 * size), "r": svg_round(0.34 * size)})
     return {"face_down": face_down, "council": _council(view, d, size),
-            "stroke": _r(0.05 * size), "font": _r(0.3 * size)}
+            "stroke": svg_round(0.05 * size), "font": svg_round(0.3 * size)}
 
 
 def _council(view: dict, d, size: float) -> dict | None:
@@ -216,9 +221,9 @@ def _council(view: dict, d, size: float) -> dict | None:
     if not council or council["hex"] not in d.hex_centres:
         return None
     x, y = d.hex_centres[council["hex"]]
-    return {"hex": council["hex"], "points": d.hex_points[council["hex"]], "x": _r(x), "y": _r(y),
-            "r": _r(0.28 * size), "font": _r(0.28 * size),
-            "ports": [{"corner": c, "x": _r(d.corners[c][0]), "y": _r(d.corners[c][1]), "r": _r(0.16 * size)}
+    return {"hex": council["hex"], "points": d.hex_points[council["hex"]], "x": svg_round(x), "y": svg_round(y),
+            "r": svg_round(0.28 * size), "font": svg_round(0.28 * size),
+            "ports": [{"corner": c, "x": svg_round(d.corners[c][0]), "y": svg_round(d.corners[c][1]), "r": svg_round(0.16 * size)}
                       for c in council["ports"] if c in d.corners]}
 
 
@@ -239,6 +244,56 @@ def _cargo_text(cargo: list) -> str:
         parts.append(ngettext("%(n)s spice sack aboard", "%(n)s spice sacks aboard", cargo.count("sack")) % {
             "n": cargo.count("sack")})
     return ", ".join(parts) if parts else _("empty hold")
+
+
+def _dock_text(load: list) -> str:
+    parts = []
+    if load.count("crew"):
+        parts.append(ngettext("%(n)s crew in the dock", "%(n)s crews in the dock", load.count("crew")) % {
+            "n": load.count("crew")})
+    if "settler" in load:
+        parts.append(_("a settler in the dock"))
+    return ", ".join(parts) if parts else _("empty dock")
+
+
+# The buttons that take a piece off a ship or out of a dock (rules.py remove_piece): where it goes.
+REMOVE_BUTTONS = {"settler": gettext_lazy("Take the settler off (back to your supply)"),
+                  "crew": gettext_lazy("Take a crew off (back to your supply)"),
+                  "shoal": gettext_lazy("Put the fish shoal back in the bank"),
+                  "sack": gettext_lazy("Put a spice sack back in the bank")}
+REMOVE_ORDER = ("settler", "crew", "shoal", "sack")
+
+
+def _dock_name(corner: str, hexes: dict) -> str:
+    """A harbour settlement as the players find it on the table: by the land hexes at it."""
+    lands = []
+    for position in corner.split("|"):
+        terrain = (hexes.get(position) or {}).get("terrain")
+        if terrain not in (None, "sea", "unexplored") and terrain_name(terrain) not in lands:
+            lands.append(terrain_name(terrain))
+    if not lands:
+        return _("Harbour settlement")
+    return _("Harbour settlement by %(terrains)s") % {"terrains": ", ".join(lands)}
+
+
+def _removable(part: dict, view: dict, seat: int) -> list[dict]:
+    """The seat's loaded ships and docks, each with a button per kind of piece it holds."""
+    hexes = view["board"]["layout"]["hexes"] if view.get("board") else {}
+
+    def buttons(load: list) -> list[dict]:
+        kinds = [k for k in REMOVE_ORDER if k in load] + sorted(k for k in set(load) if k not in REMOVE_ORDER)
+        return [{"piece": k, "text": REMOVE_BUTTONS.get(k, k)} for k in kinds]
+
+    rows = [{"key": f"ship-{ship['id']}", "ship": ship["id"], "corner": None,
+             "name": _("Ship %(n)s") % {"n": ship["id"]}, "load_text": _cargo_text(ship["cargo"]),
+             "pieces": buttons(ship["cargo"])}
+            for ship in part["ships"] if ship["seat"] == seat and ship["cargo"]]
+    for n, (corner, owner) in enumerate(sorted((c, s) for c, s in part["harbours"].items() if s == seat)):
+        load = part["docks"].get(corner) or []
+        if load:
+            rows.append({"key": f"dock-{n + 1}", "ship": None, "corner": corner, "name": _dock_name(corner, hexes),
+                         "load_text": _dock_text(load), "pieces": buttons(load)})
+    return rows
 
 
 def _ship_rows(part: dict, seat: int, stage: str, hand: dict | None, missing: dict | None = None) -> list[dict]:
@@ -394,6 +449,8 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
             "rebuild_sites": _rebuild_sites(part, view, seat) if seat is not None and not part["ships_left"][seat]
             and stage == "build" else [],
             "settlers_left": part["settlers_left"][seat] if seat is not None else 0,
+            # pieces to take off to make room (trade and build, movement)
+            "removable": _removable(part, view, seat) if seat is not None and stage in ("build", "movement") else [],
             "wool": CARD_NAMES.get("wool", "wool"),
         },
         "ep_scores": scores,
@@ -408,7 +465,7 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
 # placement. Their view part is view["ep_missions"]: Land Ho! has none of them.
 
 
-def _player(players: list, seat) -> dict | None:
+def player_at(players: list, seat) -> dict | None:
     return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
 
 
@@ -421,9 +478,9 @@ def _tracks(mpart: dict, view: dict) -> list[dict]:
         stacks = track.get("stacks") or {}
         fields = []
         for n, vp in enumerate((mpart.get("track_vp") or {}).get(key) or ()):
-            markers = [p for p in (_player(players, s) for s in stacks.get(str(n), ())) if p]
+            markers = [p for p in (player_at(players, s) for s in stacks.get(str(n), ())) if p]
             fields.append({"n": n, "label": "S" if n == 0 else str(n), "vp": vp, "markers": markers})
-        holder = _player(players, track.get("leader"))
+        holder = player_at(players, track.get("leader"))
         out.append({"key": key, "name": str(MISSION_NAMES.get(key, key)), "fields": fields, "holder": holder,
                     "vp": [{"player": p, "vp": (track.get("vp") or [0] * len(players))[p["seat"]]} for p in players]})
     return out
@@ -439,16 +496,16 @@ def _pirate_drawing(pirates: dict, view: dict, picture: dict | None) -> dict | N
     if centre is None:
         return None
     x, y = centre
-    colors = _colors(view)
+    colors = seat_colors(view)
     seat = pirates.get("seat")
     color = colors[seat] if isinstance(seat, int) and 0 <= seat < len(colors) else "neutral"
     w, h = 0.42 * size, 0.14 * size
     return {"hex": pirates["hex"], "seat": seat, "color": color, "fill": FILLS.get(color, "#777"),
-            "hull": f"{_r(x - w):g},{_r(y):g} {_r(x + w):g},{_r(y):g} {_r(x + 0.7 * w):g},{_r(y + h * 1.6):g} "
-                    f"{_r(x - 0.7 * w):g},{_r(y + h * 1.6):g}",
-            "sail": f"{_r(x):g},{_r(y - 0.5 * size):g} {_r(x + 0.45 * w):g},{_r(y - 0.1 * size):g} "
-                    f"{_r(x):g},{_r(y - 0.05 * size):g}",
-            "mast_top": _r(y - 0.55 * size), "x": _r(x), "y": _r(y), "stroke": _r(0.05 * size)}
+            "hull": f"{svg_round(x - w):g},{svg_round(y):g} {svg_round(x + w):g},{svg_round(y):g} {svg_round(x + 0.7 * w):g},{svg_round(y + h * 1.6):g} "
+                    f"{svg_round(x - 0.7 * w):g},{svg_round(y + h * 1.6):g}",
+            "sail": f"{svg_round(x):g},{svg_round(y - 0.5 * size):g} {svg_round(x + 0.45 * w):g},{svg_round(y - 0.1 * size):g} "
+                    f"{svg_round(x):g},{svg_round(y - 0.05 * size):g}",
+            "mast_top": svg_round(y - 0.55 * size), "x": svg_round(x), "y": svg_round(y), "stroke": svg_round(0.05 * size)}
 
 
 def _room(load: list, hold: int) -> int:
@@ -497,7 +554,7 @@ def missions_context(view: dict, mpart: dict | None, picture: dict | None) -> di
     lack = {r: n for r, n in lack.items() if n}
     pirates = mpart.get("pirates") or {}
     placing = mpart.get("placing")
-    owner = _player(players, pirates.get("seat"))
+    owner = player_at(players, pirates.get("seat"))
     tracks = _tracks(mpart, view)
     crews_left = mpart.get("crews_left") or []
     return {
@@ -507,9 +564,9 @@ def missions_context(view: dict, mpart: dict | None, picture: dict | None) -> di
             "pirates_owner": owner,
             "toll_due": owner is not None and seat is not None and pirates.get("seat") != seat,
             "placing": None if not placing else {
-                "owner": _player(players, placing.get("seat")), "why": placing.get("why"),
+                "owner": player_at(players, placing.get("seat")), "why": placing.get("why"),
                 "mine": me is not None and me == placing.get("seat"),
-                "victims": [p for p in (_player(players, s) for s in placing.get("victims") or ()) if p]},
+                "victims": [p for p in (player_at(players, s) for s in placing.get("victims") or ()) if p]},
             "crew_cost": cards_text(cost), "crew_missing": cards_text(lack) if lack else "",
             "crews_left": crews_left[seat] if seat is not None and seat < len(crews_left) else 0,
             "ships": _crew_ship_rows(part, mpart, seat, stage) if seat is not None else [],
@@ -545,3 +602,14 @@ def _placement(mpart: dict, view: dict) -> dict | None:
                                    owner["name"] if neutral and owner else None),
             "n": (placing.get("index") or 0) + 1, "steps": placing.get("steps"),
             "mine": me is not None and me == placing.get("seat")}
+
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS,
+    extra_seats=extra_seats, trade_ratios=trade_ratios,
+    words=Words(messages.refusal, messages.log_text,
+                names={"phase": messages.PHASE_NAMES, "gold_reason": messages.GOLD_REASONS,
+                       "terrain": TERRAIN_NAMES, "vp_source": VP_SOURCES}),
+    form=Form(core=forms.CORE, fields=forms.ACTION_FIELDS),
+)

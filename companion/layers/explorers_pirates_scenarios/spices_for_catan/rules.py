@@ -43,8 +43,9 @@ Readings where the text has only pictures or leaves a choice (ours, for the tabl
 - Sacks: a sack takes 1 place in a hold (2 places: 2 sacks, or a sack and a crew). A ship with
   sacks aboard delivers all of them at once. A sack stays aboard until the council (no swap
   puts it ashore into a dock, as with Fish for Catan's shoals). Sacks on a ship taken off for a
-  rebuild go back to the supply. A village whose sacks are gone still takes crews (the
-  benefit, the building rights), without a sack.
+  rebuild, or taken off a ship to make room (the core's remove_piece), go back to the supply.
+  A village whose sacks are gone still takes crews (the benefit, the building rights), without
+  a sack.
 - Fast travel gained during the movement phase adds its point at once to each of the
   player's ships that has not finished its move.
 - The mission card's fields: "S" then 12 fields worth 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6
@@ -59,8 +60,8 @@ from companion.layers.cores.explorers_pirates import council, fields
 from companion.layers.cores.explorers_pirates import missions
 from companion.layers.cores.explorers_pirates import placement
 from companion.layers.cores.explorers_pirates import rules as ep
+from companion.layers.cores.explorers_pirates import sea_boards
 from companion.layers.gold import rules as gold
-from companion.layers.explorers_pirates_scenarios.land_ho import rules as land_ho
 from companion.machinery import hands
 from companion.machinery.composition import Actions, Layer, scenario
 from companion.machinery.errors import IllegalAction
@@ -111,13 +112,13 @@ def new_state(state: dict) -> None:
 
 
 def layout() -> dict:
-    board = land_ho.layout(areas=dict(AREAS), council=COUNCIL)
+    board = sea_boards.layout(areas=dict(AREAS), council=COUNCIL)
     board["origin"] = {"method": NAME}
     return board
 
 
 def _scenario() -> dict:
-    return {"target": TARGET, "layout": layout, "start": land_ho.START, "stack": STACK,
+    return {"target": TARGET, "layout": layout, "start": sea_boards.START, "stack": STACK,
             "board_modes": (placement.MODE,), "free_setup": placement.start,
             "fish": dict(FISH_PER_AREA), "spices": {area: SPICES_PER_AREA for area in AREA_ROWS}}
 
@@ -283,6 +284,15 @@ def _ship_lost_wrap(handler):
     return build
 
 
+def _sacks_back_wrap(handler):
+    """remove_piece: sacks taken off a ship to make room go back to the supply (the bank)."""
+    def remove(step: Step) -> None:
+        before = sacks_aboard(step.state)
+        handler(step)
+        part(step.state)["supply"] += before - sacks_aboard(step.state)
+    return remove
+
+
 # ---------------------------------------------------------------- hooks for the core
 
 
@@ -342,7 +352,7 @@ MISSION_LAYER = Layer(
     name=MISSION_NAME,
     needs=(missions.KEY,),
     actions=_actions.table,
-    wraps={"reveal_hex": _reveal_wrap, "build_ship": _ship_lost_wrap},
+    wraps={"reveal_hex": _reveal_wrap, "build_ship": _ship_lost_wrap, "remove_piece": _sacks_back_wrap},
     hooks={"new_state": new_state, "view": view, "more_board_targets": more_board_targets,
            "ship_points": ship_points, "chase_faces": chase_faces},
     view_key=MISSION,
@@ -357,7 +367,7 @@ LAYER = Layer(
     applies=scenario(NAME),
     scenario=NAME,
     needs=("fish_mission", MISSION_NAME),
-    hooks={"new_state": scenario_new_state, "board_set": land_ho.board_set, "check_config": check_config},
+    hooks={"new_state": scenario_new_state, "board_set": sea_boards.board_set, "check_config": check_config},
     provides={"ep_scenario": _scenario},
     cores=frozenset({ep.NAME}),
     core_refusal="spices_explorers_pirates_only",
