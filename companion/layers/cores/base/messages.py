@@ -1,7 +1,8 @@
 """The base game's words: its names, refusals and log lines, in Polish and English."""
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
+from companion.log_lines import LogLine, LogTable
 from companion.machinery.errors import IllegalAction
 from companion.messages import CARD_NAMES, cards_text, parse_cards, production_text, refusal_text
 
@@ -118,6 +119,11 @@ def refusal(error: IllegalAction) -> str | None:
         "bad_harbour_edit": _("Harbours go on the coast."),
         "bad_number": _("Pick a number token."),
         "board_incomplete": _("The board does not match a complete set yet."),
+        "terrain_used_up": _("The set has no more hexes of that terrain: change a hex entered before first."),
+        "number_used_up": _("The set has no more tokens with that number: change a hex entered before first."),
+        "no_token_there": _("This hex takes no number token."),
+        "harbour_used_up": _("The frame has no more harbours of that kind: change a harbour entered before first."),
+        "questions_first": _("Before the first roll the table answers the questions on its screen."),
         "no_board": _("This game has no board."),
         "place_road_first": _("Place the road next to the new settlement first."),
         "place_settlement_first": _("Place the settlement first."),
@@ -175,121 +181,165 @@ def _count(resources: list) -> dict:
     return cards
 
 
+def board_entered_text(entry: dict, more: tuple = ()) -> str:
+    """The one line of a board entered by hand: its hexes and harbours, then `more`, the
+    words of a scenario's own pieces ("8 river paths": its log_text words the line)."""
+    p = entry.get("params") or {}
+    if not isinstance(p.get("hexes"), int):  # a log from before the line counted the board
+        return _("The board is entered: setup begins.")
+    parts = [ngettext("%(n)s hex", "%(n)s hexes", p["hexes"]) % {"n": p["hexes"]}]
+    if isinstance(p.get("harbours"), int) and p["harbours"]:
+        parts.append(ngettext("%(n)s harbour", "%(n)s harbours", p["harbours"]) % {"n": p["harbours"]})
+    return _("Board entered: %(parts)s. Setup begins.") % {"parts": ", ".join([*parts, *more])}
+
+
+# The base game's log lines: a sentence to fill in with the entry's params and %(who)s, the
+# acting player (its card lists and dice source worded by `words`), or a function of the line.
+LOG = LogTable({
+    "game_started": gettext_lazy("Setup done: %(who)s starts."),
+    "built_road": gettext_lazy("%(who)s built a road."),
+    "built_settlement": gettext_lazy("%(who)s built a settlement."),
+    "built_city": gettext_lazy("%(who)s built a city."),
+    "largest_army": gettext_lazy("%(who)s takes Largest Army with %(knights)s knights."),
+    "turn_ended": gettext_lazy("%(who)s ended the turn."),
+    "dice_source": gettext_lazy("Dice now come from: %(source)s."),
+    "robber_placed": gettext_lazy("%(who)s moved the robber."),
+    "special_build": gettext_lazy("Special building phase: %(who)s may build now."),
+    "hex_set": gettext_lazy("A hex of the board was set."),
+    "harbour_set": gettext_lazy("A harbour of the board was set."),
+    "bank_trade": gettext_lazy("%(who)s traded %(gave)s with the bank for %(got)s (%(ratio)s:1)."),
+    "offer_withdrawn": gettext_lazy("%(who)s withdrew an offer."),
+    "won": gettext_lazy("%(who)s wins with %(vp)s victory points!"),
+}, words={"source": DICE_SOURCE_NAMES, "cards": cards_text, "gave": cards_text, "got": cards_text,
+          "give": cards_text, "get": cards_text})
+
+
+@LOG.kind("starting_resources")
+def _starting_resources(line: LogLine) -> str:
+    return line.say(_("%(who)s takes the starting resources: %(cards)s."), cards=cards_text(line.p["resources"]))
+
+
+@LOG.kind("setup_placed")
+def _setup_placed(line: LogLine) -> str:
+    if line.p.get("piece") == "city":  # Cities & Knights' second round
+        return line.say(_("%(who)s placed a city and a road (round %(round)s)."))
+    return line.say(_("%(who)s placed a settlement and a road (round %(round)s)."))
+
+
+@LOG.kind("rolled")
+def _rolled(line: LogLine) -> str:
+    return line.say(_("%(who)s rolled %(total)s (%(a)s + %(b)s)."), a=line.p["dice"][0], b=line.p["dice"][1])
+
+
+@LOG.kind("discarded")
+def _discarded(line: LogLine) -> str:
+    p = line.p
+    if "cards" in p:  # hands on phones: the cards given back
+        return line.say(_("%(who)s gives back %(count)s cards: %(cards)s."))
+    if p["count"]:
+        return line.say(_("%(who)s holds %(hand)s cards and discards %(count)s."), hand=p["hand_size"])
+    return line.say(_("%(who)s holds %(hand)s cards: nothing to discard."), hand=p["hand_size"])
+
+
+@LOG.kind("robber_moved")
+def _robber_moved(line: LogLine) -> str:
+    if line.p.get("victim") is None:
+        return line.say(_("%(who)s moved the robber and robbed nobody."))
+    return line.say(_("%(who)s moved the robber and stole a card from %(victim)s."), victim=line.name(line.p["victim"]))
+
+
+@LOG.kind("bought_dev")
+def _bought_dev(line: LogLine) -> str:
+    if "card" in line.p:  # only the buyer sees the card
+        return line.say(_("%(who)s bought a development card: %(card)s."),
+                        card=DEV_CARD_NAMES.get(line.p["card"], line.p["card"]))
+    return line.say(_("%(who)s bought a development card."))
+
+
+@LOG.kind("played_dev")
+def _played_dev(line: LogLine) -> str:
+    p = line.p
+    card = p["card"]
+    if card == "monopoly":
+        return line.say(_("%(who)s played Monopoly on %(resource)s: everyone hands over all their %(resource)s."),
+                        resource=RESOURCE_NAMES[p["resource"]])
+    if card == "year_of_plenty":
+        return line.say(_("%(who)s played Year of plenty: %(cards)s from the bank."), cards=cards_text(_count(p["resources"])))
+    if card == "road_building":
+        return line.say(_("%(who)s played Road building: %(roads)s free roads."))
+    return line.say(_("%(who)s played a Knight."))
+
+
+@LOG.kind("longest_road")
+def _longest_road(line: LogLine) -> str:
+    if line.seat is None:
+        return _("Nobody holds Longest Road now.")
+    if line.p.get("length"):
+        return line.say(_("%(who)s takes Longest Road (%(length)s roads)."))
+    return line.say(_("%(who)s takes Longest Road."))
+
+
+@LOG.kind("produced")
+def _produced(line: LogLine) -> str:
+    return _("Production: %(list)s.") % {"list": production_text(line.p["production"], line.names)}
+
+
+@LOG.kind("board_entered")
+def _board_entered(line: LogLine) -> str:
+    return board_entered_text(line.entry)
+
+
+@LOG.kind("stole")
+def _stole(line: LogLine) -> str:
+    p = line.p
+    if "card" in p:  # only thief and victim see this
+        return line.say(_("%(who)s took 1 %(card)s from %(victim)s."), card=CARD_NAMES.get(p["card"], p["card"]),
+                        victim=line.name(p["victim"]))
+    if "victim" in p:  # the robber's steal: everyone reads from whom
+        return line.say(_("%(who)s took a random card from %(victim)s."), victim=line.name(p["victim"]))
+    # A card of a Bishop or a forced trade, in a log kept from before those wrote one line each.
+    return line.say(_("%(who)s took a random card."))
+
+
+@LOG.kind("monopoly_taken")
+def _monopoly_taken(line: LogLine) -> str:
+    p = line.p
+    given = ", ".join(f"{line.name(int(s))} {n}" for s, n in p["taken"].items()) or _("nobody had any")
+    return line.say(_("%(who)s takes %(total)s %(resource)s (%(list)s)."),
+                    resource=CARD_NAMES.get(p["resource"], p["resource"]), list=given)
+
+
+@LOG.kind("bank_short")
+def _bank_short(line: LogLine) -> str:
+    short = ", ".join(str(CARD_NAMES.get(r, r)) for r in line.p["resources"])
+    return _("The bank ran short of %(list)s: only a player owed it alone gets the rest.") % {"list": short}
+
+
+@LOG.kind("offer_made")
+def _offer_made(line: LogLine) -> str:
+    to = line.name(line.p.get("to"))
+    if line.p.get("to") is None:
+        return line.say(_("%(who)s offers %(give)s for %(get)s."), to=to)
+    return line.say(_("%(who)s offers %(to)s %(give)s for %(get)s."), to=to)
+
+
+@LOG.kind("offer_answered")
+def _offer_answered(line: LogLine) -> str:
+    if line.p["answer"] == "accept":
+        return line.say(_("%(who)s accepts the offer."))
+    return line.say(_("%(who)s declines the offer."))
+
+
+@LOG.kind("offer_declined")
+def _offer_declined(line: LogLine) -> str:
+    return line.say(_("%(who)s turns down the counter-offer of %(maker)s."), maker=line.name(line.p["maker"]))
+
+
+@LOG.kind("traded")
+def _traded(line: LogLine) -> str:
+    return line.say(_("%(who)s gave %(partner)s %(gave)s for %(got)s."), partner=line.name(line.p["partner"]))
+
+
 def log_text(entry: dict, names: list[str]) -> str | None:
     """A log line of the base game; None for a kind that is not the base game's."""
-    p = dict(entry.get("params") or {})
-    seat = entry.get("seat")
-    who = names[seat] if seat is not None and 0 <= seat < len(names) else ""
-
-    def name(s):
-        return names[s] if s is not None and 0 <= s < len(names) else _("nobody")
-
-    kind = entry["kind"]
-    if kind == "setup_placed":
-        if p.get("piece") == "city":  # Cities & Knights' second round
-            return _("%(who)s placed a city and a road (round %(round)s).") % {"who": who, "round": p["round"]}
-        return _("%(who)s placed a settlement and a road (round %(round)s).") % {"who": who, "round": p["round"]}
-    if kind == "game_started":
-        return _("Setup done: %(who)s starts.") % {"who": who}
-    if kind == "rolled":
-        return _("%(who)s rolled %(total)s (%(a)s + %(b)s).") % {
-            "who": who, "total": p["total"], "a": p["dice"][0], "b": p["dice"][1]}
-    if kind == "discarded" and "cards" in p:
-        return _("%(who)s gives back %(count)s cards: %(cards)s.") % {
-            "who": who, "count": p["count"], "cards": cards_text(p["cards"])}
-    if kind == "discarded":
-        if p["count"]:
-            return _("%(who)s holds %(hand)s cards and discards %(count)s.") % {
-                "who": who, "hand": p["hand_size"], "count": p["count"]}
-        return _("%(who)s holds %(hand)s cards: nothing to discard.") % {"who": who, "hand": p["hand_size"]}
-    if kind == "robber_moved":
-        if p.get("victim") is None:
-            return _("%(who)s moved the robber and robbed nobody.") % {"who": who}
-        return _("%(who)s moved the robber and stole a card from %(victim)s.") % {
-            "who": who, "victim": name(p["victim"])}
-    if kind == "built_road":
-        return _("%(who)s built a road.") % {"who": who}
-    if kind == "built_settlement":
-        return _("%(who)s built a settlement.") % {"who": who}
-    if kind == "built_city":
-        return _("%(who)s built a city.") % {"who": who}
-    if kind == "bought_dev":
-        if "card" in p:
-            return _("%(who)s bought a development card: %(card)s.") % {
-                "who": who, "card": DEV_CARD_NAMES.get(p["card"], p["card"])}
-        return _("%(who)s bought a development card.") % {"who": who}
-    if kind == "played_dev":
-        card = p["card"]
-        if card == "monopoly":
-            return _("%(who)s played Monopoly on %(resource)s: everyone hands over all their %(resource)s.") % {
-                "who": who, "resource": RESOURCE_NAMES[p["resource"]]}
-        if card == "year_of_plenty":
-            return _("%(who)s played Year of plenty: %(cards)s from the bank.") % {
-                "who": who, "cards": cards_text(_count(p["resources"]))}
-        if card == "road_building":
-            return _("%(who)s played Road building: %(roads)s free roads.") % {"who": who, "roads": p["roads"]}
-        return _("%(who)s played a Knight.") % {"who": who}
-    if kind == "largest_army":
-        return _("%(who)s takes Largest Army with %(knights)s knights.") % {"who": who, "knights": p["knights"]}
-    if kind == "longest_road":
-        if seat is None:
-            return _("Nobody holds Longest Road now.")
-        if p.get("length"):
-            return _("%(who)s takes Longest Road (%(length)s roads).") % {"who": who, "length": p["length"]}
-        return _("%(who)s takes Longest Road.") % {"who": who}
-    if kind == "turn_ended":
-        return _("%(who)s ended the turn.") % {"who": who}
-    if kind == "dice_source":
-        return _("Dice now come from: %(source)s.") % {"source": DICE_SOURCE_NAMES.get(p["source"], p["source"])}
-    if kind == "starting_resources":
-        return _("%(who)s takes the starting resources: %(cards)s.") % {"who": who, "cards": cards_text(p["resources"])}
-    if kind == "produced":
-        return _("Production: %(list)s.") % {"list": production_text(p["production"], names)}
-    if kind == "robber_placed":
-        return _("%(who)s moved the robber.") % {"who": who}
-    if kind == "special_build":
-        return _("Special building phase: %(who)s may build now.") % {"who": who}
-    if kind == "hex_set":
-        return _("A hex of the board was set.")
-    if kind == "harbour_set":
-        return _("A harbour of the board was set.")
-    if kind == "board_entered":
-        return _("The board is entered: setup begins.")
-    if kind == "stole":
-        if "card" in p:  # only thief and victim see this
-            return _("%(who)s took 1 %(card)s from %(victim)s.") % {
-                "who": who, "card": CARD_NAMES.get(p["card"], p["card"]), "victim": name(p["victim"])}
-        if "victim" in p:  # the robber's steal: everyone reads from whom
-            return _("%(who)s took a random card from %(victim)s.") % {"who": who, "victim": name(p["victim"])}
-        # A card of a Bishop or a forced trade, in a log kept from before those wrote one line each.
-        return _("%(who)s took a random card.") % {"who": who}
-    if kind == "monopoly_taken":
-        given = ", ".join(f"{name(int(s))} {n}" for s, n in p["taken"].items()) or _("nobody had any")
-        return _("%(who)s takes %(total)s %(resource)s (%(list)s).") % {
-            "who": who, "total": p["total"], "resource": CARD_NAMES.get(p["resource"], p["resource"]),
-            "list": given}
-    if kind == "bank_short":
-        short = ", ".join(str(CARD_NAMES.get(r, r)) for r in p["resources"])
-        return _("The bank ran short of %(list)s: only a player owed it alone gets the rest.") % {"list": short}
-    if kind == "bank_trade":
-        return _("%(who)s traded %(gave)s with the bank for %(got)s (%(ratio)s:1).") % {
-            "who": who, "gave": cards_text(p["gave"]), "got": cards_text(p["got"]), "ratio": p["ratio"]}
-    if kind == "offer_made":
-        terms = {"who": who, "give": cards_text(p["give"]), "get": cards_text(p["get"]), "to": name(p.get("to"))}
-        if p.get("to") is None:
-            return _("%(who)s offers %(give)s for %(get)s.") % terms
-        return _("%(who)s offers %(to)s %(give)s for %(get)s.") % terms
-    if kind == "offer_answered":
-        if p["answer"] == "accept":
-            return _("%(who)s accepts the offer.") % {"who": who}
-        return _("%(who)s declines the offer.") % {"who": who}
-    if kind == "offer_declined":
-        return _("%(who)s turns down the counter-offer of %(maker)s.") % {"who": who, "maker": name(p["maker"])}
-    if kind == "offer_withdrawn":
-        return _("%(who)s withdrew an offer.") % {"who": who}
-    if kind == "traded":
-        return _("%(who)s gave %(partner)s %(gave)s for %(got)s.") % {
-            "who": who, "partner": name(p["partner"]), "gave": cards_text(p["gave"]), "got": cards_text(p["got"])}
-    if kind == "won":
-        return _("%(who)s wins with %(vp)s victory points!") % {"who": who, "vp": p["vp"]}
-    return None
+    return LOG.text(entry, names)

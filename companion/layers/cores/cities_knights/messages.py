@@ -2,6 +2,7 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext_lazy
 
+from companion.log_lines import LogLine, LogTable
 from companion.machinery.errors import IllegalAction
 from companion.messages import CARD_NAMES, TERRAIN_NAMES, Params, card_count, cards_text, names_list, refusal_text
 
@@ -15,6 +16,14 @@ HAND_CARD_COUNTS = {
     "paper": ngettext_lazy("%(count)s paper", "%(count)s paper", "count"),
     "cloth": ngettext_lazy("%(count)s cloth", "%(count)s cloth", "count"),
     "coin": ngettext_lazy("%(count)s coin", "%(count)s coins", "count"),
+}
+# Where Cities & Knights' own points come from (rules.vp_sources): the final score's columns.
+VP_SOURCE_NAMES = {
+    "ruined": gettext_lazy("Ruined cities"),
+    "metropolises": gettext_lazy("Metropolises"),
+    "defenders": gettext_lazy("Defender of Catan"),
+    "progress": gettext_lazy("Progress cards"),
+    "merchant": gettext_lazy("Merchant"),
 }
 PROGRESS_NAMES = {
     "alchemist": gettext_lazy("Alchemist"),
@@ -224,224 +233,326 @@ def ck_battle_lines(report: dict, names: list[str]) -> list[str]:
     return lines
 
 
+def story_text(battle: dict, names: list[str]) -> str | None:
+    """A barbarian attack in the story of a finished game (engine.story: the attack's log
+    entry, with its turn), in one line; None for an item that is not a barbarian attack."""
+    if battle.get("kind") not in ("barbarians_won", "knights_won"):
+        return None
+    values = {"turn": battle["turn"], "strength": battle["strength"], "defence": battle["defence"]}
+    if battle["winner"] == "barbarians":
+        text = _("Turn %(turn)s: the barbarians (strength %(strength)s) beat the knights (%(defence)s).") % values
+        losers = [names[s] for s in battle.get("losers") or []]
+        if losers:
+            text += " " + ngettext("%(names)s loses a city.", "%(names)s lose a city each.",
+                                   len(losers)) % {"names": names_list(losers)}
+        return text
+    text = _("Turn %(turn)s: the knights (%(defence)s) beat the barbarians (strength %(strength)s).") % values
+    if battle.get("defender") is not None:
+        text += " " + _("%(name)s is the Defender of Catan.") % {"name": names[battle["defender"]]}
+    elif battle.get("tied"):
+        tied = [names[s] for s in battle["tied"]]
+        text += " " + ngettext("%(names)s draws a progress card.", "%(names)s each draw a progress card.",
+                               len(tied)) % {"names": names_list(tied)}
+    return text
+
+
+# Cities & Knights' log lines: a sentence to fill in with the entry's params and %(who)s, the
+# acting player (decks, progress cards, cards and card lists worded by `words`), or a function of the line.
+LOG = LogTable({
+    "setup_city": gettext_lazy("%(who)s placed a city."),
+    "mustered": gettext_lazy("%(who)s sends knights of strength %(strength)s to fight and keeps %(kept)s back."),
+    "defender_of_catan": gettext_lazy("%(who)s becomes the Defender of Catan (1 VP; %(left)s cards left)."),
+    "no_defender_left": gettext_lazy("%(who)s had the strongest knights, but no Defender of Catan card is left."),
+    "defender_choice": gettext_lazy("%(who)s draws a progress card from the %(deck)s deck."),
+    "city_repaired": gettext_lazy("%(who)s repaired a city."),
+    "progress_vp": gettext_lazy("%(who)s draws %(card)s and shows it: 1 victory point."),
+    "progress_deck_empty": gettext_lazy("The %(deck)s progress deck is empty: %(who)s draws nothing."),
+    "progress_discarded": gettext_lazy("%(who)s puts a %(deck)s progress card back under its deck."),
+    "played_progress": gettext_lazy("%(who)s plays %(card)s."),
+    "free_roads": gettext_lazy("%(who)s may build %(roads)s free roads."),
+    "warlord": gettext_lazy("%(who)s activates all their knights (%(knights)s)."),
+    "merchant_fleet": gettext_lazy("%(who)s trades %(resource)s 2:1 with the bank this turn."),
+    "merchant_placed": gettext_lazy("%(who)s places the merchant (1 VP)."),
+    "sabotaged": gettext_lazy("%(who)s gives back %(count)s cards: %(cards)s."),
+    "aqueduct_taken": gettext_lazy("%(who)s takes %(resource)s (Aqueduct)."),
+    "robber_locked": gettext_lazy("The robber stays on the desert until the barbarians first reach Catan."),
+    "robber_chased": gettext_lazy("%(who)s's knight chases the robber away."),
+    "built_knight": gettext_lazy("%(who)s built a basic knight."),
+    "knight_relocated": gettext_lazy("%(who)s put the displaced knight on another intersection."),
+    "knight_lost": gettext_lazy("%(who)s's displaced knight had nowhere to go and is removed."),
+    "built_wall": gettext_lazy("%(who)s built a city wall (hand limit now %(limit)s)."),
+}, params=Params, words={"deck": DECK_NAMES, "card": PROGRESS_NAMES, "resource": CARD_NAMES,
+                         "commodity": CARD_NAMES, "cards": cards_text})
+
+
+def _knight(level) -> str:
+    return KNIGHT_LEVEL_NAMES.get(level, _("knight"))
+
+
+@LOG.kind("rolled")
+def _rolled(line: LogLine) -> str | None:
+    p = line.p
+    if not p.get("event"):  # the base game's roll
+        return None
+    text = line.say(_("%(who)s rolled %(total)s (yellow %(a)s + red %(b)s) and the %(event)s."),
+                    a=p["dice"][0], b=p["dice"][1], event=EVENT_DIE_NAMES.get(p["event"], p["event"]))
+    if p.get("alchemist"):
+        text += " " + _("(The number dice were set by the Alchemist.)")
+    return text
+
+
+@LOG.kind("ship_moved")
+def _ship_moved(line: LogLine) -> str:
+    if line.p["position"] >= line.p["track"]:
+        return _("The barbarian ship reaches Catan!")
+    return line.say(_("The barbarian ship sails on: %(position)s of %(track)s."))
+
+
+@LOG.kind("ship_returned")
+def _ship_returned(line: LogLine) -> str:
+    if line.p.get("advanced"):
+        return _("The barbarian ship goes back to its start; the knights that fought rest.")
+    return _("The barbarian ship goes back to its start; every knight rests.")
+
+
+@LOG.kind("muster_started")
+def _muster_started(line: LogLine) -> str:
+    seats = line.p["seats"]
+    return line.say(ngettext("Advanced battle: %(list)s chooses which active knights fight.",
+                             "Advanced battle: %(list)s choose in turn which active knights fight.",
+                             _many(seats)), list=_names_list(seats, line.name))
+
+
+@LOG.kind("spy")
+def _spy(line: LogLine) -> str:
+    return line.say(_("%(who)s looks at the progress cards of %(other)s (Spy)."), other=line.name(line.p["victim"]))
+
+
+@LOG.kind("spy_took")
+def _spy_took(line: LogLine) -> str:
+    other = line.name(line.p["victim"])
+    if "card" in line.p:  # the spy and the victim see the card
+        return line.say(_("%(who)s takes %(card)s from %(other)s (Spy)."), other=other)
+    return line.say(_("%(who)s takes a progress card from %(other)s (Spy)."), other=other)
+
+
+@LOG.kind("master_merchant")
+def _master_merchant(line: LogLine) -> str:
+    other = line.name(line.p["victim"])
+    if line.p.get("paper"):
+        return line.say(_("%(who)s looks at the hand of %(other)s and takes 2 cards of their choice (Master Merchant): do it at the table."), other=other)
+    return line.say(_("%(who)s looks at the hand of %(other)s (Master Merchant)."), other=other)
+
+
+@LOG.kind("master_merchant_took")
+def _master_merchant_took(line: LogLine) -> str:
+    other = line.name(line.p["victim"])
+    if "cards" in line.p:
+        return line.say(_("%(who)s takes %(cards)s from %(other)s (Master Merchant)."), other=other)
+    return line.say(_("%(who)s takes %(count)s cards from %(other)s (Master Merchant)."), other=other)
+
+
+@LOG.kind("commercial_harbor")
+def _commercial_harbor(line: LogLine) -> str:
+    if line.p.get("paper"):
+        return line.say(_("Commercial Harbor: %(who)s may give each of %(list)s one resource card of their choice; whoever holds a commodity gives back one of their own choice; with no commodity there is no exchange."),
+                        list=_names_list(line.p["seats"], line.name))
+    return line.say(_("Commercial Harbor: %(who)s offers each other player a resource for a commodity."))
+
+
+@LOG.kind("harbor_skipped")
+def _harbor_skipped(line: LogLine) -> str:
+    return line.say(_("%(who)s offers %(other)s nothing (Commercial Harbor)."), other=line.name(line.p["other"]))
+
+
+@LOG.kind("harbor_no_commodity")
+def _harbor_no_commodity(line: LogLine) -> str:
+    return line.say(_("%(other)s holds no commodity: no exchange with %(who)s (Commercial Harbor)."),
+                    other=line.name(line.p["other"]))
+
+
+@LOG.kind("harbor_trade")
+def _harbor_trade(line: LogLine) -> str:
+    other = line.name(line.p["other"])
+    if "resource" in line.p:
+        return line.say(_("%(who)s gives %(other)s %(resource)s for %(commodity)s (Commercial Harbor)."), other=other)
+    return line.say(_("%(who)s gives %(other)s a resource for a commodity (Commercial Harbor)."), other=other)
+
+
+@LOG.kind("deserter")
+def _deserter(line: LogLine) -> str:
+    return line.say(_("Deserter: %(other)s removes one of their knights for %(who)s."), other=line.name(line.p["victim"]))
+
+
+@LOG.kind("knight_deserted")
+def _knight_deserted(line: LogLine) -> str:
+    p = line.p
+    if p.get("replaced") is None:
+        return line.say(_("%(who)s removes a %(knight)s; %(other)s can't put in a knight for it."),
+                        knight=_knight(p["level"]), other=line.name(p["to"]))
+    return line.say(_("%(who)s removes a %(knight)s; %(other)s puts in a %(new)s."),
+                    knight=_knight(p["level"]), other=line.name(p["to"]), new=_knight(p["replaced"]))
+
+
+@LOG.kind("deserter_knight")
+def _deserter_knight(line: LogLine) -> str:
+    knight = _knight(line.p["level"])
+    if line.p.get("active"):
+        return line.say(_("%(who)s puts in an active %(knight)s (Deserter)."), knight=knight)
+    return line.say(_("%(who)s puts in a resting %(knight)s (Deserter)."), knight=knight)
+
+
+@LOG.kind("diplomat")
+def _diplomat(line: LogLine) -> str:
+    p = line.p
+    if p.get("edge") is None:
+        return line.say(_("%(who)s removes an open road (Diplomat): do it at the table; their own road they may build again for free."))
+    if p["owner"] == line.seat:
+        return line.say(_("%(who)s removes their own open road and may build it again for free (Diplomat)."))
+    return line.say(_("%(who)s removes an open road of %(other)s (Diplomat)."), other=line.name(p["owner"]))
+
+
+@LOG.kind("intrigue")
+def _intrigue(line: LogLine) -> str:
+    other = line.name(line.p["victim"])
+    if line.p.get("corner") is None:
+        return line.say(_("%(who)s displaces a knight of %(other)s (Intrigue): %(other)s moves it to a free intersection on their roads, or takes it back if there is none."), other=other)
+    return line.say(_("%(who)s displaces a knight of %(other)s (Intrigue)."), other=other)
+
+
+@LOG.kind("barbarians_won", "knights_won")
+def _battle(line: LogLine) -> str:
+    return " ".join(ck_battle_lines(dict(line.p), line.names))
+
+
+@LOG.kind("city_lost")
+def _city_lost(line: LogLine) -> str:
+    if line.p.get("ruined"):
+        return line.say(_("%(who)s loses a city to the barbarians: it is laid down until repaired."))
+    if line.p.get("wall"):
+        return line.say(_("%(who)s loses a city and its wall to the barbarians: it becomes a settlement."))
+    return line.say(_("%(who)s loses a city to the barbarians: it becomes a settlement."))
+
+
+@LOG.kind("city_gate")
+def _city_gate(line: LogLine) -> str:
+    drawers = line.p.get("seats") or ()
+    gate = {"deck": DECK_NAMES.get(line.p["deck"], line.p["deck"]), "list": _names_list(drawers, line.name)}
+    if not drawers:
+        return line.say(_("The %(deck)s city gate with a red %(red)s: nobody draws a progress card."), **gate)
+    return line.say(ngettext("The %(deck)s city gate with a red %(red)s: %(list)s draws a progress card.",
+                             "The %(deck)s city gate with a red %(red)s: %(list)s each draw a progress card.",
+                             len(drawers)), **gate)
+
+
+@LOG.kind("progress_drawn")
+def _progress_drawn(line: LogLine) -> str:
+    if "card" in line.p:  # only the drawer sees the card
+        return line.say(_("%(who)s draws %(card)s (%(deck)s)."))
+    return line.say(_("%(who)s draws a %(deck)s progress card."))
+
+
+@LOG.kind("alchemist_dice")
+def _alchemist_dice(line: LogLine) -> str:
+    return line.say(_("%(who)s sets the number dice to %(a)s and %(b)s (Alchemist)."),
+                    a=line.p["dice"][0], b=line.p["dice"][1])
+
+
+@LOG.kind("harvest")
+def _harvest(line: LogLine) -> str:
+    p = line.p
+    terrain = TERRAIN_NAMES.get(p["terrain"], p["terrain"])
+    if p.get("hexes") is None:
+        return line.say(_("%(who)s takes 2 cards for each %(terrain)s hex next to their buildings."), terrain=terrain)
+    return line.say(_("%(who)s takes %(cards)s (%(hexes)s %(terrain)s hexes)."),
+                    cards=card_count(p["resource"], p["got"]), terrain=terrain)
+
+
+@LOG.kind("inventor")
+def _inventor(line: LogLine) -> str:
+    if line.p.get("hexes") is None:
+        return line.say(_("%(who)s swaps two number tokens."))
+    return line.say(_("%(who)s swaps the number tokens %(a)s and %(b)s."), a=line.p["numbers"][1], b=line.p["numbers"][0])
+
+
+@LOG.kind("bishop")
+def _bishop(line: LogLine) -> str:
+    p = line.p
+    if p.get("victims") is None:
+        return line.say(_("%(who)s moves the robber and takes a card from each player next to it."))
+    if "robbed" not in p:  # paper cards (taken at the table), or a line from before the one-line Bishop
+        return line.say(_("%(who)s moves the robber and takes a card from: %(list)s."),
+                        list=_names_list(p["victims"], line.name))
+    return _bishop_text(p, line.who, line.name)
+
+
+@LOG.kind("saboteur")
+def _saboteur(line: LogLine) -> str:
+    seats = line.p["seats"]
+    return line.say(ngettext("Saboteur: %(list)s gives back half their cards.",
+                             "Saboteur: %(list)s give back half their cards.", _many(seats)),
+                    list=_names_list(seats, line.name))
+
+
+@LOG.kind("wedding")
+def _wedding(line: LogLine) -> str:
+    seats = line.p["seats"]
+    return line.say(ngettext("Wedding: %(list)s gives %(who)s 2 cards.", "Wedding: %(list)s give %(who)s 2 cards each.",
+                             _many(seats)), list=_names_list(seats, line.name))
+
+
+@LOG.kind("wedding_gift")
+def _wedding_gift(line: LogLine) -> str:
+    to = line.name(line.p["to"])
+    if "cards" in line.p:  # giver and receiver see the cards
+        return line.say(_("%(who)s gives %(to)s %(cards)s (Wedding)."), to=to)
+    return line.say(_("%(who)s gives %(to)s a wedding gift."), to=to)
+
+
+@LOG.kind("aqueduct")
+def _aqueduct(line: LogLine) -> str:
+    seats = line.p["seats"]
+    return line.say(ngettext("Aqueduct: %(list)s got nothing and takes a resource of their choice.",
+                             "Aqueduct: %(list)s got nothing and each take a resource of their choice.",
+                             _many(seats)), list=_names_list(seats, line.name))
+
+
+@LOG.kind("activated_knight")
+def _activated_knight(line: LogLine) -> str:
+    return line.say(_("%(who)s activated a %(knight)s."), knight=_knight(line.p["level"]))
+
+
+@LOG.kind("promoted_knight")
+def _promoted_knight(line: LogLine) -> str:
+    return line.say(_("%(who)s promoted a knight to a %(knight)s."), knight=_knight(line.p["level"]))
+
+
+@LOG.kind("knight_moved")
+def _knight_moved(line: LogLine) -> str:
+    if line.p.get("displaced") is not None:
+        return line.say(_("%(who)s's knight displaces a knight of %(other)s."), other=line.name(line.p["displaced"]))
+    return line.say(_("%(who)s moved a knight."))
+
+
+@LOG.kind("improved")
+def _improved(line: LogLine) -> str:
+    chart = line.p["chart"]
+    level = line.p["level"]
+    levels = IMPROVEMENT_LEVELS.get(chart, ())
+    building = levels[level - 1] if isinstance(level, int) and 0 < level <= len(levels) else ""
+    return line.say(_("%(who)s improved %(chart)s to level %(level)s: %(building)s."),
+                    chart=IMPROVEMENT_NAMES.get(chart, chart), building=building)
+
+
+@LOG.kind("metropolis")
+def _metropolis(line: LogLine) -> str:
+    chart = IMPROVEMENT_NAMES.get(line.p["chart"], line.p["chart"])
+    if line.p.get("previous") is not None:
+        return line.say(_("%(who)s takes the %(chart)s metropolis from %(previous)s."),
+                        chart=chart, previous=line.name(line.p["previous"]))
+    return line.say(_("%(who)s builds the %(chart)s metropolis (2 VP)."), chart=chart)
+
+
 def log_text(entry: dict, names: list[str]) -> str | None:
     """A log line of Cities & Knights; None for a kind that is not this layer's."""
-    p = Params(entry.get("params") or {})
-    seat = entry.get("seat")
-    who = names[seat] if seat is not None and 0 <= seat < len(names) else ""
-
-    def name(s):
-        return names[s] if s is not None and 0 <= s < len(names) else _("nobody")
-
-    def deck(d):
-        return DECK_NAMES.get(d, d)
-
-    def card(c):
-        return PROGRESS_NAMES.get(c, c)
-
-    def knight(level):
-        return KNIGHT_LEVEL_NAMES.get(level, _("knight"))
-
-    kind = entry["kind"]
-    if kind == "rolled" and p.get("event"):  # the base game's roll, worded with the event die too
-        text = _("%(who)s rolled %(total)s (yellow %(a)s + red %(b)s) and the %(event)s.") % {
-            "who": who, "total": p["total"], "a": p["dice"][0], "b": p["dice"][1],
-            "event": EVENT_DIE_NAMES.get(p["event"], p["event"])}
-        if p.get("alchemist"):
-            text += " " + _("(The number dice were set by the Alchemist.)")
-        return text
-    if kind == "setup_city":
-        return _("%(who)s placed a city.") % {"who": who}
-    if kind == "ship_moved":
-        if p["position"] >= p["track"]:
-            return _("The barbarian ship reaches Catan!")
-        return _("The barbarian ship sails on: %(position)s of %(track)s.") % {
-            "position": p["position"], "track": p["track"]}
-    if kind == "ship_returned":
-        if p.get("advanced"):
-            return _("The barbarian ship goes back to its start; the knights that fought rest.")
-        return _("The barbarian ship goes back to its start; every knight rests.")
-    if kind == "muster_started":
-        return ngettext("Advanced battle: %(list)s chooses which active knights fight.",
-                        "Advanced battle: %(list)s choose in turn which active knights fight.",
-                        _many(p["seats"])) % {"list": _names_list(p["seats"], name)}
-    if kind == "mustered":
-        return _("%(who)s sends knights of strength %(strength)s to fight and keeps %(kept)s back.") % {
-            "who": who, "strength": p["strength"], "kept": p["kept"]}
-    if kind == "spy":
-        return _("%(who)s looks at the progress cards of %(other)s (Spy).") % {"who": who, "other": name(p["victim"])}
-    if kind == "spy_took":
-        if "card" in p:  # the spy and the victim see the card
-            return _("%(who)s takes %(card)s from %(other)s (Spy).") % {
-                "who": who, "card": card(p["card"]), "other": name(p["victim"])}
-        return _("%(who)s takes a progress card from %(other)s (Spy).") % {"who": who, "other": name(p["victim"])}
-    if kind == "master_merchant":
-        if p.get("paper"):
-            return _("%(who)s looks at the hand of %(other)s and takes 2 cards of their choice (Master Merchant): do it at the table.") % {"who": who, "other": name(p["victim"])}
-        return _("%(who)s looks at the hand of %(other)s (Master Merchant).") % {"who": who, "other": name(p["victim"])}
-    if kind == "master_merchant_took":
-        if "cards" in p:
-            return _("%(who)s takes %(cards)s from %(other)s (Master Merchant).") % {
-                "who": who, "cards": cards_text(p["cards"]), "other": name(p["victim"])}
-        return _("%(who)s takes %(count)s cards from %(other)s (Master Merchant).") % {
-            "who": who, "count": p["count"], "other": name(p["victim"])}
-    if kind == "commercial_harbor":
-        if p.get("paper"):
-            return _("Commercial Harbor: %(who)s may give each of %(list)s one resource card of their choice; whoever holds a commodity gives back one of their own choice; with no commodity there is no exchange.") % {
-                "who": who, "list": _names_list(p["seats"], name)}
-        return _("Commercial Harbor: %(who)s offers each other player a resource for a commodity.") % {"who": who}
-    if kind == "harbor_skipped":
-        return _("%(who)s offers %(other)s nothing (Commercial Harbor).") % {"who": who, "other": name(p["other"])}
-    if kind == "harbor_no_commodity":
-        return _("%(other)s holds no commodity: no exchange with %(who)s (Commercial Harbor).") % {
-            "who": who, "other": name(p["other"])}
-    if kind == "harbor_trade":
-        if "resource" in p:
-            return _("%(who)s gives %(other)s %(resource)s for %(commodity)s (Commercial Harbor).") % {
-                "who": who, "other": name(p["other"]), "resource": CARD_NAMES.get(p["resource"], p["resource"]),
-                "commodity": CARD_NAMES.get(p["commodity"], p["commodity"])}
-        return _("%(who)s gives %(other)s a resource for a commodity (Commercial Harbor).") % {
-            "who": who, "other": name(p["other"])}
-    if kind == "deserter":
-        return _("Deserter: %(other)s removes one of their knights for %(who)s.") % {"who": who, "other": name(p["victim"])}
-    if kind == "knight_deserted":
-        if p.get("replaced") is None:
-            return _("%(who)s removes a %(knight)s; %(other)s can't put in a knight for it.") % {
-                "who": who, "knight": knight(p["level"]), "other": name(p["to"])}
-        return _("%(who)s removes a %(knight)s; %(other)s puts in a %(new)s.") % {
-            "who": who, "knight": knight(p["level"]), "other": name(p["to"]), "new": knight(p["replaced"])}
-    if kind == "deserter_knight":
-        if p.get("active"):
-            return _("%(who)s puts in an active %(knight)s (Deserter).") % {"who": who, "knight": knight(p["level"])}
-        return _("%(who)s puts in a resting %(knight)s (Deserter).") % {"who": who, "knight": knight(p["level"])}
-    if kind == "diplomat":
-        if p.get("edge") is None:
-            return _("%(who)s removes an open road (Diplomat): do it at the table; their own road they may build again for free.") % {"who": who}
-        if p["owner"] == entry.get("seat"):
-            return _("%(who)s removes their own open road and may build it again for free (Diplomat).") % {"who": who}
-        return _("%(who)s removes an open road of %(other)s (Diplomat).") % {"who": who, "other": name(p["owner"])}
-    if kind == "intrigue":
-        if p.get("corner") is None:
-            return _("%(who)s displaces a knight of %(other)s (Intrigue): %(other)s moves it to a free intersection on their roads, or takes it back if there is none.") % {"who": who, "other": name(p["victim"])}
-        return _("%(who)s displaces a knight of %(other)s (Intrigue).") % {"who": who, "other": name(p["victim"])}
-    if kind in ("barbarians_won", "knights_won"):
-        return " ".join(ck_battle_lines(dict(p), names))
-    if kind == "defender_of_catan":
-        return _("%(who)s becomes the Defender of Catan (1 VP; %(left)s cards left).") % {"who": who, "left": p["left"]}
-    if kind == "no_defender_left":
-        return _("%(who)s had the strongest knights, but no Defender of Catan card is left.") % {"who": who}
-    if kind == "defender_choice":
-        return _("%(who)s draws a progress card from the %(deck)s deck.") % {"who": who, "deck": deck(p["deck"])}
-    if kind == "city_lost":
-        if p.get("ruined"):
-            return _("%(who)s loses a city to the barbarians: it is laid down until repaired.") % {"who": who}
-        if p.get("wall"):
-            return _("%(who)s loses a city and its wall to the barbarians: it becomes a settlement.") % {"who": who}
-        return _("%(who)s loses a city to the barbarians: it becomes a settlement.") % {"who": who}
-    if kind == "city_repaired":
-        return _("%(who)s repaired a city.") % {"who": who}
-    if kind == "city_gate":
-        drawers = p.get("seats") or ()
-        gate = {"deck": deck(p["deck"]), "red": p["red"], "list": _names_list(drawers, name)}
-        if not drawers:
-            return _("The %(deck)s city gate with a red %(red)s: nobody draws a progress card.") % gate
-        return ngettext("The %(deck)s city gate with a red %(red)s: %(list)s draws a progress card.",
-                        "The %(deck)s city gate with a red %(red)s: %(list)s each draw a progress card.",
-                        len(drawers)) % gate
-    if kind == "progress_drawn":
-        if "card" in p:  # only the drawer sees the card
-            return _("%(who)s draws %(card)s (%(deck)s).") % {"who": who, "card": card(p["card"]), "deck": deck(p["deck"])}
-        return _("%(who)s draws a %(deck)s progress card.") % {"who": who, "deck": deck(p["deck"])}
-    if kind == "progress_vp":
-        return _("%(who)s draws %(card)s and shows it: 1 victory point.") % {"who": who, "card": card(p["card"])}
-    if kind == "progress_deck_empty":
-        return _("The %(deck)s progress deck is empty: %(who)s draws nothing.") % {"who": who, "deck": deck(p["deck"])}
-    if kind == "progress_discarded":
-        return _("%(who)s puts a %(deck)s progress card back under its deck.") % {"who": who, "deck": deck(p["deck"])}
-    if kind == "played_progress":
-        return _("%(who)s plays %(card)s.") % {"who": who, "card": card(p["card"])}
-    if kind == "alchemist_dice":
-        return _("%(who)s sets the number dice to %(a)s and %(b)s (Alchemist).") % {
-            "who": who, "a": p["dice"][0], "b": p["dice"][1]}
-    if kind == "free_roads":
-        return _("%(who)s may build %(roads)s free roads.") % {"who": who, "roads": p["roads"]}
-    if kind == "harvest":
-        terrain = TERRAIN_NAMES.get(p["terrain"], p["terrain"])
-        if p.get("hexes") is None:
-            return _("%(who)s takes 2 cards for each %(terrain)s hex next to their buildings.") % {
-                "who": who, "terrain": terrain}
-        return _("%(who)s takes %(cards)s (%(hexes)s %(terrain)s hexes).") % {
-            "who": who, "cards": card_count(p["resource"], p["got"]), "hexes": p["hexes"], "terrain": terrain}
-    if kind == "warlord":
-        return _("%(who)s activates all their knights (%(knights)s).") % {"who": who, "knights": p["knights"]}
-    if kind == "merchant_fleet":
-        return _("%(who)s trades %(resource)s 2:1 with the bank this turn.") % {
-            "who": who, "resource": CARD_NAMES.get(p["resource"], p["resource"])}
-    if kind == "merchant_placed":
-        return _("%(who)s places the merchant (1 VP).") % {"who": who}
-    if kind == "inventor":
-        if p.get("hexes") is None:
-            return _("%(who)s swaps two number tokens.") % {"who": who}
-        return _("%(who)s swaps the number tokens %(a)s and %(b)s.") % {"who": who, "a": p["numbers"][1], "b": p["numbers"][0]}
-    if kind == "bishop":
-        if p.get("victims") is None:
-            return _("%(who)s moves the robber and takes a card from each player next to it.") % {"who": who}
-        if "robbed" not in p:  # paper cards (taken at the table), or a line from before the one-line Bishop
-            return _("%(who)s moves the robber and takes a card from: %(list)s.") % {
-                "who": who, "list": _names_list(p["victims"], name)}
-        return _bishop_text(p, who, name)
-    if kind == "saboteur":
-        return ngettext("Saboteur: %(list)s gives back half their cards.", "Saboteur: %(list)s give back half their cards.",
-                        _many(p["seats"])) % {"list": _names_list(p["seats"], name)}
-    if kind == "sabotaged":
-        return _("%(who)s gives back %(count)s cards: %(cards)s.") % {
-            "who": who, "count": p["count"], "cards": cards_text(p["cards"])}
-    if kind == "wedding":
-        return ngettext("Wedding: %(list)s gives %(who)s 2 cards.", "Wedding: %(list)s give %(who)s 2 cards each.",
-                        _many(p["seats"])) % {"who": who, "list": _names_list(p["seats"], name)}
-    if kind == "wedding_gift":
-        if "cards" in p:  # giver and receiver see the cards
-            return _("%(who)s gives %(to)s %(cards)s (Wedding).") % {"who": who, "to": name(p["to"]),
-                                                                    "cards": cards_text(p["cards"])}
-        return _("%(who)s gives %(to)s a wedding gift.") % {"who": who, "to": name(p["to"])}
-    if kind == "aqueduct":
-        return ngettext("Aqueduct: %(list)s got nothing and takes a resource of their choice.",
-                        "Aqueduct: %(list)s got nothing and each take a resource of their choice.",
-                        _many(p["seats"])) % {"list": _names_list(p["seats"], name)}
-    if kind == "aqueduct_taken":
-        return _("%(who)s takes %(resource)s (Aqueduct).") % {
-            "who": who, "resource": CARD_NAMES.get(p["resource"], p["resource"])}
-    if kind == "robber_locked":
-        return _("The robber stays on the desert until the barbarians first reach Catan.")
-    if kind == "robber_chased":
-        return _("%(who)s's knight chases the robber away.") % {"who": who}
-    if kind == "built_knight":
-        return _("%(who)s built a basic knight.") % {"who": who}
-    if kind == "activated_knight":
-        return _("%(who)s activated a %(knight)s.") % {"who": who, "knight": knight(p["level"])}
-    if kind == "promoted_knight":
-        return _("%(who)s promoted a knight to a %(knight)s.") % {"who": who, "knight": knight(p["level"])}
-    if kind == "knight_moved":
-        if p.get("displaced") is not None:
-            return _("%(who)s's knight displaces a knight of %(other)s.") % {"who": who, "other": name(p["displaced"])}
-        return _("%(who)s moved a knight.") % {"who": who}
-    if kind == "knight_relocated":
-        return _("%(who)s put the displaced knight on another intersection.") % {"who": who}
-    if kind == "knight_lost":
-        return _("%(who)s's displaced knight had nowhere to go and is removed.") % {"who": who}
-    if kind == "built_wall":
-        return _("%(who)s built a city wall (hand limit now %(limit)s).") % {"who": who, "limit": p["limit"]}
-    if kind == "improved":
-        chart = p["chart"]
-        level = p["level"]
-        levels = IMPROVEMENT_LEVELS.get(chart, ())
-        building = levels[level - 1] if isinstance(level, int) and 0 < level <= len(levels) else ""
-        return _("%(who)s improved %(chart)s to level %(level)s: %(building)s.") % {
-            "who": who, "chart": IMPROVEMENT_NAMES.get(chart, chart), "level": level, "building": building}
-    if kind == "metropolis":
-        chart = IMPROVEMENT_NAMES.get(p["chart"], p["chart"])
-        if p.get("previous") is not None:
-            return _("%(who)s takes the %(chart)s metropolis from %(previous)s.") % {
-                "who": who, "chart": chart, "previous": name(p["previous"])}
-        return _("%(who)s builds the %(chart)s metropolis (2 VP).") % {"who": who, "chart": chart}
-    return None
+    return LOG.text(entry, names)

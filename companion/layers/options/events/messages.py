@@ -87,82 +87,134 @@ def event_effect_lines(event: str, plan: dict, names: list[str]) -> list[str]:
     return lines
 
 
+# What each card does, worded per player: event -> function(event, plan, names) -> lines.
+_EFFECTS: dict = {}
+
+
+def _effect(*events: str):
+    def register(function):
+        for event in events:
+            _EFFECTS[event] = function
+        return function
+    return register
+
+
 def _event_effect_lines(event: str, plan: dict, names: list[str]) -> list[str]:
+    effect = _EFFECTS.get(event)
+    return [] if effect is None else effect(event, plan, names)
 
-    def name(s):
-        return names[s] if s is not None and 0 <= s < len(names) else "?"
 
-    basis = plan.get("basis") or {}
+def _seat(names: list[str], s) -> str:
+    return names[s] if s is not None and 0 <= s < len(names) else "?"
+
+
+def _nobody_text(texts: dict, nobody):
+    """The words for why nobody gains, by the plan's `nobody` code (None for another code)."""
+    return texts.get(nobody) if isinstance(nobody, str) else None
+
+
+@_effect("epidemic")
+def _epidemic(event: str, plan: dict, names: list[str]) -> list[str]:
+    if plan.get("ck"):
+        return [_("Every city produces only 1 resource this time, and no commodity.")]
+    return [_("Every city produces only 1 resource this time.")]
+
+
+@_effect("earthquake")
+def _earthquake(event: str, plan: dict, names: list[str]) -> list[str]:
+    if not plan.get("damage"):
+        return [_("Nobody has a road yet.")]
+    return [_("%(names)s: each turns one of their roads on its side.") % {"names": _names_of(plan["damage"], names)},
+            _("A damaged road still counts for Longest Road; no new road until it is repaired for 1 lumber + 1 brick.")]
+
+
+@_effect("good_neighbors")
+def _good_neighbors(event: str, plan: dict, names: list[str]) -> list[str]:
+    return [_("%(giver)s gives 1 resource card of their choice to %(receiver)s.") % {
+        "giver": _seat(names, a), "receiver": _seat(names, b)} for a, b in plan.get("gives", [])]
+
+
+# Tournament and Calm Sea: why nobody takes a resource (any other code: no harbour).
+NOBODY_GAINS = {
+    "no_board": gettext_lazy("Count the settlements and cities at harbours: whoever has the most takes 1 resource of their choice from the bank (on a tie, each of them)."),
+    "no_knights": gettext_lazy("Nobody has played a Knight card: nobody gets anything."),
+    "no_strength": gettext_lazy("Nobody has an active knight: nothing happens."),
+}
+
+
+@_effect("tournament", "calm_sea")
+def _most_gains(event: str, plan: dict, names: list[str]) -> list[str]:
     nobody = plan.get("nobody")
-    if event == "epidemic":
-        if plan.get("ck"):
-            return [_("Every city produces only 1 resource this time, and no commodity.")]
-        return [_("Every city produces only 1 resource this time.")]
-    if event == "earthquake":
-        if not plan.get("damage"):
-            return [_("Nobody has a road yet.")]
-        return [_("%(names)s: each turns one of their roads on its side.") % {"names": _names_of(plan["damage"], names)},
-                _("A damaged road still counts for Longest Road; no new road until it is repaired for 1 lumber + 1 brick.")]
-    if event == "good_neighbors":
-        return [_("%(giver)s gives 1 resource card of their choice to %(receiver)s.") % {
-            "giver": name(a), "receiver": name(b)} for a, b in plan.get("gives", [])]
-    if event in ("tournament", "calm_sea"):
-        if nobody == "no_board":
-            return [_("Count the settlements and cities at harbours: whoever has the most takes 1 resource of their choice from the bank (on a tie, each of them).")]
-        if nobody == "no_knights":
-            return [_("Nobody has played a Knight card: nobody gets anything.")]
-        if nobody == "no_strength":
-            return [_("Nobody has an active knight: nothing happens.")]
-        if nobody:
-            return [_("Nobody has a settlement or city at a harbour: nobody gets anything.")]
-        if plan.get("measure") == "strength":
-            text = _("%(who)s (active knights' strength: %(n)s) takes 1 resource of their choice from the bank.")
-        elif event == "tournament":
-            text = _("%(who)s (Knight cards played: %(n)s) takes 1 resource of their choice from the bank.")
-        else:
-            text = _("%(who)s (settlements and cities at harbours: %(n)s) takes 1 resource of their choice from the bank.")
-        return [text % {"who": name(s), "n": basis.get(str(s), "?")} for s in plan.get("gains", [])]
-    if event in ("trade_advantage", "conflict"):
-        if nobody == "no_longest_road":
-            return [_("Nobody holds Longest Road: nothing happens.")]
-        if nobody == "no_knights":
-            return [_("Nobody has played a Knight card: nothing happens.")]
-        if nobody == "knights_tied":
-            return [_("No single player has played the most Knight cards: nothing happens.")]
-        if nobody == "no_strength":
-            return [_("Nobody has an active knight: nothing happens.")]
-        if nobody == "strength_tied":
-            return [_("No single player has the strongest active knights: nothing happens.")]
-        taker = plan.get("taker")
-        measure = plan.get("measure")
-        if measure == "longest_road" and plan.get("ck"):
-            return [_("%(who)s (Longest Road) may draw 1 random card, never a progress card, from the hand of a player of their choice.") % {"who": name(taker)}]
-        if measure == "strength":
-            return [_("%(who)s (active knights' strength: %(n)s) may draw 1 random card, never a progress card, from the hand of a player of their choice.") % {"who": name(taker), "n": basis.get(str(taker), "?")}]
-        if measure == "longest_road":
-            return [_("%(who)s (Longest Road) may draw 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker)}]
-        if measure == "largest_army":
-            return [_("%(who)s (Largest Army) draws 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker)}]
-        return [_("%(who)s (Knight cards played: %(n)s) draws 1 random card, never a development card, from the hand of a player of their choice.") % {"who": name(taker), "n": basis.get(str(taker), "?")}]
-    if event == "robber_flees":
-        if nobody == "no_robber":  # a scenario played without the robber (layer hook event_plan)
-            return [_("There is no robber in this game: nothing happens.")]
-        if plan.get("off"):  # a board without a home for it (a scenario's lake or oasis)
-            return [_("The robber waits beside the board until the next 7 or Knight. Nobody is robbed.")]
-        if plan.get("robber") == "desert":
-            return [_("Put the robber back on the desert. Nobody is robbed.")]
-        if plan.get("robber") is not None and plan.get("from") == plan.get("robber"):
-            return [_("The robber stays on the desert. Nobody is robbed.")]
-        return [_("The robber goes back to the desert. Nobody is robbed.")]
-    if event == "neighborly_assistance":
-        if nobody:
-            return [_("Everyone has the same number of victory points: nothing happens.")]
-        others = _names_of(plan.get("to_any_of", []), names)
-        return [_("%(who)s (%(vp)s VP) gives 1 resource card of their choice to one of: %(others)s.") % {
-            "who": name(s), "vp": basis.get(str(s), "?"), "others": others} for s in plan.get("helpers", [])]
-    if event == "plentiful_year":
-        return [_("Everyone takes 1 resource of their choice from the bank.")]
-    return []
+    if nobody:
+        text = _nobody_text(NOBODY_GAINS, nobody)
+        return [str(text) if text is not None else _("Nobody has a settlement or city at a harbour: nobody gets anything.")]
+    if plan.get("measure") == "strength":
+        text = _("%(who)s (active knights' strength: %(n)s) takes 1 resource of their choice from the bank.")
+    elif event == "tournament":
+        text = _("%(who)s (Knight cards played: %(n)s) takes 1 resource of their choice from the bank.")
+    else:
+        text = _("%(who)s (settlements and cities at harbours: %(n)s) takes 1 resource of their choice from the bank.")
+    basis = plan.get("basis") or {}
+    return [text % {"who": _seat(names, s), "n": basis.get(str(s), "?")} for s in plan.get("gains", [])]
+
+
+# Trade Advantage and Conflict: why nobody draws a card.
+NOBODY_DRAWS = {
+    "no_longest_road": gettext_lazy("Nobody holds Longest Road: nothing happens."),
+    "no_knights": gettext_lazy("Nobody has played a Knight card: nothing happens."),
+    "knights_tied": gettext_lazy("No single player has played the most Knight cards: nothing happens."),
+    "no_strength": gettext_lazy("Nobody has an active knight: nothing happens."),
+    "strength_tied": gettext_lazy("No single player has the strongest active knights: nothing happens."),
+}
+
+
+@_effect("trade_advantage", "conflict")
+def _one_draws(event: str, plan: dict, names: list[str]) -> list[str]:
+    text = _nobody_text(NOBODY_DRAWS, plan.get("nobody"))
+    if text is not None:
+        return [str(text)]
+    taker = plan.get("taker")
+    measure = plan.get("measure")
+    terms = {"who": _seat(names, taker)}
+    if measure not in ("longest_road", "largest_army"):  # the strength or the Knight cards it has
+        terms["n"] = (plan.get("basis") or {}).get(str(taker), "?")
+    if measure == "longest_road" and plan.get("ck"):
+        return [_("%(who)s (Longest Road) may draw 1 random card, never a progress card, from the hand of a player of their choice.") % terms]
+    if measure == "strength":
+        return [_("%(who)s (active knights' strength: %(n)s) may draw 1 random card, never a progress card, from the hand of a player of their choice.") % terms]
+    if measure == "longest_road":
+        return [_("%(who)s (Longest Road) may draw 1 random card, never a development card, from the hand of a player of their choice.") % terms]
+    if measure == "largest_army":
+        return [_("%(who)s (Largest Army) draws 1 random card, never a development card, from the hand of a player of their choice.") % terms]
+    return [_("%(who)s (Knight cards played: %(n)s) draws 1 random card, never a development card, from the hand of a player of their choice.") % terms]
+
+
+@_effect("robber_flees")
+def _robber_flees(event: str, plan: dict, names: list[str]) -> list[str]:
+    if plan.get("nobody") == "no_robber":  # a scenario played without the robber (layer hook event_plan)
+        return [_("There is no robber in this game: nothing happens.")]
+    if plan.get("off"):  # a board without a home for it (a scenario's lake or oasis)
+        return [_("The robber waits beside the board until the next 7 or Knight. Nobody is robbed.")]
+    if plan.get("robber") == "desert":
+        return [_("Put the robber back on the desert. Nobody is robbed.")]
+    if plan.get("robber") is not None and plan.get("from") == plan.get("robber"):
+        return [_("The robber stays on the desert. Nobody is robbed.")]
+    return [_("The robber goes back to the desert. Nobody is robbed.")]
+
+
+@_effect("neighborly_assistance")
+def _neighborly_assistance(event: str, plan: dict, names: list[str]) -> list[str]:
+    if plan.get("nobody"):
+        return [_("Everyone has the same number of victory points: nothing happens.")]
+    others = _names_of(plan.get("to_any_of", []), names)
+    basis = plan.get("basis") or {}
+    return [_("%(who)s (%(vp)s VP) gives 1 resource card of their choice to one of: %(others)s.") % {
+        "who": _seat(names, s), "vp": basis.get(str(s), "?"), "others": others} for s in plan.get("helpers", [])]
+
+
+@_effect("plentiful_year")
+def _plentiful_year(event: str, plan: dict, names: list[str]) -> list[str]:
+    return [_("Everyone takes 1 resource of their choice from the bank.")]
 
 
 

@@ -3,6 +3,7 @@ card names and gold reasons, in Polish and English (the package's own catalogue:
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from companion.log_lines import LogLine, LogTable
 from companion.machinery.errors import IllegalAction
 from companion.messages import Params, names_list, refusal_text
 
@@ -92,85 +93,103 @@ def card_name(card) -> str:
     return str(CARD_NAMES.get(card, card))
 
 
+# Barbarian Attack's log lines: a sentence to fill in with the entry's params and %(who)s, the
+# acting player (its cards named by `words`), or a function of the line.
+LOG = LogTable({
+    "barbarian_card": gettext_lazy("%(who)s buys a development card: %(card)s."),
+    "barbarian_card_void": gettext_lazy("%(card)s has no effect now and is discarded."),
+    "barbarian_deck_shuffled": gettext_lazy("The discarded development cards are shuffled into a new deck."),
+    "knight_placed": gettext_lazy("%(who)s puts a knight on the board."),
+    "knight_moves": gettext_lazy("%(who)s ends the turn: the knights move."),
+    "intrigue": gettext_lazy("%(who)s takes a barbarian from the coastal hex %(number)s as a prisoner."),
+    "wandering_placed": gettext_lazy("%(who)s puts the wandering knight beside the castle."),
+    "barbarian_seven": gettext_lazy("No robber in this scenario: %(who)s draws a card from an opponent."),
+}, params=Params, words={"card": card_name}, who=_name, name=_name)
+
+
+def _conquered(where, count: int) -> str:
+    return ngettext("Conquered: the coastal hex %(where)s.", "Conquered: the coastal hexes %(where)s.",
+                    count) % {"where": where}
+
+
+@LOG.kind("barbarians_landed")
+def _barbarians_landed(line: LogLine) -> str:
+    p = line.p
+    totals = _numbers(p["totals"])
+    placed = p["numbers"] if isinstance(p["numbers"], list) else []
+    if not placed:
+        text = _("The barbarians land (dice: %(totals)s): no barbarian placed.") % {"totals": totals}
+    else:
+        text = ngettext("The barbarians land (dice: %(totals)s): %(n)s barbarian on the coast at %(where)s.",
+                        "The barbarians land (dice: %(totals)s): %(n)s barbarians on the coast at %(where)s.",
+                        len(placed)) % {"totals": totals, "n": len(placed), "where": _numbers(placed)}
+    lost = p["lost"] if isinstance(p["lost"], list) else []
+    if lost:
+        text += " " + _conquered(_numbers(lost), len(lost))
+    return text
+
+
+@LOG.kind("barbarian_deck")
+def _barbarian_deck(line: LogLine) -> str:
+    p = line.p
+    return _("The deck: %(k)s knighting, %(b)s black knight, %(t)s treason, %(i)s intrigue.") % {
+        "k": p["knighthood"], "b": p["black_knight"], "t": p["treason"], "i": p["intrigue"]}
+
+
+@LOG.kind("knight_moved")
+def _knight_moved(line: LogLine) -> str:
+    n = line.p["paths"] if isinstance(line.p["paths"], int) else 0
+    if line.p.get("wandering") is True:
+        text = line.say(ngettext("%(who)s moves the wandering knight %(n)s path.",
+                                 "%(who)s moves the wandering knight %(n)s paths.", n), n=n)
+    else:
+        text = line.say(ngettext("%(who)s moves a knight %(n)s path.", "%(who)s moves a knight %(n)s paths.", n), n=n)
+    if line.p["grain"] is True:
+        text += " " + _("(paid 1 grain)")
+    return text
+
+
+@LOG.kind("treason")
+def _treason(line: LogLine) -> str:
+    return line.say(_("%(who)s moves barbarians from %(sources)s to %(targets)s."),
+                    sources=_numbers(line.p["source_numbers"]) or _("the supply"),
+                    targets=_numbers(line.p["target_numbers"]))
+
+
+@LOG.kind("barbarian_moved_for_tokens")
+def _barbarian_moved_for_tokens(line: LogLine) -> str:
+    p = line.p
+    n = p["tokens"] if isinstance(p["tokens"], int) else 1
+    text = line.say(ngettext("%(who)s pays %(n)s trade token: a barbarian moves from the coastal hex %(from)s to %(to)s.",
+                             "%(who)s pays %(n)s trade tokens: a barbarian moves from the coastal hex %(from)s to %(to)s.",
+                             n), n=n, **{"from": p["number"], "to": p["to_number"]})
+    if p["conquered"]:
+        text += " " + _conquered(p["to_number"], 1)
+    if p["freed"]:
+        text += " " + _("Freed: the coastal hex %(where)s.") % {"where": p["number"]}
+    return text
+
+
+@LOG.kind("barbarians_beaten")
+def _barbarians_beaten(line: LogLine) -> str:
+    p = line.p
+    prisoners = p["prisoners"] if isinstance(p["prisoners"], dict) else {}
+    wanderer = _("the wandering knight")  # Catan for two: its prisoners are nobody's
+    shared = ", ".join(f"{line.name(int(s)) if str(s).isdigit() else wanderer} {n}"
+                       for s, n in prisoners.items() if str(s).lstrip("-").isdigit())
+    text = _("The knights beat the barbarians at the coastal hex %(number)s. Prisoners: %(shared)s.") % {
+        "number": p["number"], "shared": shared or "–"}
+    lost = p["lost"] if isinstance(p["lost"], list) else []
+    colour = str(COLOUR_NAMES.get(p["colour"], p["colour"]))
+    owners = [line.name(x[1]) for x in lost if isinstance(x, list) and len(x) == 2]
+    if owners:
+        text += " " + _("The colour die shows %(colour)s: knights lost by %(who)s.") % {
+            "colour": colour, "who": names_list(owners)}
+    else:
+        text += " " + _("The colour die shows %(colour)s: no knight lost.") % {"colour": colour}
+    return text
+
+
 def log_text(entry: dict, names: list[str]) -> str | None:
     """A log line of Barbarian Attack; None for a kind that is not this scenario's."""
-    p = Params(entry.get("params") or {})
-    who = _name(names, entry.get("seat"))
-    kind = entry["kind"]
-    if kind == "barbarians_landed":
-        totals = _numbers(p["totals"])
-        placed = p["numbers"] if isinstance(p["numbers"], list) else []
-        if not placed:
-            text = _("The barbarians land (dice: %(totals)s): no barbarian placed.") % {"totals": totals}
-        else:
-            text = ngettext("The barbarians land (dice: %(totals)s): %(n)s barbarian on the coast at %(where)s.",
-                            "The barbarians land (dice: %(totals)s): %(n)s barbarians on the coast at %(where)s.",
-                            len(placed)) % {"totals": totals, "n": len(placed), "where": _numbers(placed)}
-        lost = p["lost"] if isinstance(p["lost"], list) else []
-        if lost:
-            text += " " + ngettext("Conquered: the coastal hex %(where)s.", "Conquered: the coastal hexes %(where)s.",
-                                   len(lost)) % {"where": _numbers(lost)}
-        return text
-    if kind == "barbarian_card":
-        return _("%(who)s buys a development card: %(card)s.") % {"who": who, "card": card_name(p["card"])}
-    if kind == "barbarian_card_void":
-        return _("%(card)s has no effect now and is discarded.") % {"card": card_name(p["card"])}
-    if kind == "barbarian_deck":
-        return _("The deck: %(k)s knighting, %(b)s black knight, %(t)s treason, %(i)s intrigue.") % {
-            "k": p["knighthood"], "b": p["black_knight"], "t": p["treason"], "i": p["intrigue"]}
-    if kind == "barbarian_deck_shuffled":
-        return _("The discarded development cards are shuffled into a new deck.")
-    if kind == "knight_placed":
-        return _("%(who)s puts a knight on the board.") % {"who": who}
-    if kind == "knight_moves":
-        return _("%(who)s ends the turn: the knights move.") % {"who": who}
-    if kind == "knight_moved":
-        n = p["paths"] if isinstance(p["paths"], int) else 0
-        if p.get("wandering") is True:
-            text = ngettext("%(who)s moves the wandering knight %(n)s path.",
-                            "%(who)s moves the wandering knight %(n)s paths.", n) % {"who": who, "n": n}
-        else:
-            text = ngettext("%(who)s moves a knight %(n)s path.", "%(who)s moves a knight %(n)s paths.", n) % {
-                "who": who, "n": n}
-        if p["grain"] is True:
-            text += " " + _("(paid 1 grain)")
-        return text
-    if kind == "intrigue":
-        return _("%(who)s takes a barbarian from the coastal hex %(number)s as a prisoner.") % {
-            "who": who, "number": p["number"]}
-    if kind == "treason":
-        return _("%(who)s moves barbarians from %(sources)s to %(targets)s.") % {
-            "who": who, "sources": _numbers(p["source_numbers"]) or _("the supply"),
-            "targets": _numbers(p["target_numbers"])}
-    if kind == "wandering_placed":
-        return _("%(who)s puts the wandering knight beside the castle.") % {"who": who}
-    if kind == "barbarian_moved_for_tokens":
-        n = p["tokens"] if isinstance(p["tokens"], int) else 1
-        text = ngettext("%(who)s pays %(n)s trade token: a barbarian moves from the coastal hex %(from)s to %(to)s.",
-                        "%(who)s pays %(n)s trade tokens: a barbarian moves from the coastal hex %(from)s to %(to)s.",
-                        n) % {"who": who, "n": n, "from": p["number"], "to": p["to_number"]}
-        if p["conquered"]:
-            text += " " + ngettext("Conquered: the coastal hex %(where)s.", "Conquered: the coastal hexes %(where)s.",
-                                   1) % {"where": p["to_number"]}
-        if p["freed"]:
-            text += " " + _("Freed: the coastal hex %(where)s.") % {"where": p["number"]}
-        return text
-    if kind == "barbarian_seven":
-        return _("No robber in this scenario: %(who)s draws a card from an opponent.") % {"who": who}
-    if kind == "barbarians_beaten":
-        prisoners = p["prisoners"] if isinstance(p["prisoners"], dict) else {}
-        wanderer = _("the wandering knight")  # Catan for two: its prisoners are nobody's
-        shared = ", ".join(f"{_name(names, int(s)) if str(s).isdigit() else wanderer} {n}"
-                           for s, n in prisoners.items() if str(s).lstrip("-").isdigit())
-        text = _("The knights beat the barbarians at the coastal hex %(number)s. Prisoners: %(shared)s.") % {
-            "number": p["number"], "shared": shared or "–"}
-        lost = p["lost"] if isinstance(p["lost"], list) else []
-        colour = str(COLOUR_NAMES.get(p["colour"], p["colour"]))
-        owners = [_name(names, x[1]) for x in lost if isinstance(x, list) and len(x) == 2]
-        if owners:
-            text += " " + _("The colour die shows %(colour)s: knights lost by %(who)s.") % {
-                "colour": colour, "who": names_list(owners)}
-        else:
-            text += " " + _("The colour die shows %(colour)s: no knight lost.") % {"colour": colour}
-        return text
-    return None
+    return LOG.text(entry, names)

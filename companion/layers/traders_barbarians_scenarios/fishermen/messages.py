@@ -3,6 +3,7 @@ of its fish actions, in Polish and English (this package's locale/ catalogues)."
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from companion.log_lines import LogLine, LogTable
 from companion.machinery.errors import IllegalAction
 from companion.messages import Params, refusal_text
 from companion.layers.cores.base.messages import DEV_CARD_NAMES, RESOURCE_NAMES
@@ -76,63 +77,84 @@ def tokens_text(tokens) -> str:
     return " + ".join(str(t) for t in tokens or ())
 
 
+# Fishermen of Catan's log lines: a sentence to fill in with the entry's params and %(who)s,
+# the acting player, or a function of the line.
+LOG = LogTable({
+    "old_boot_drawn": gettext_lazy("%(who)s draws the old boot: they need one point more to win."),
+    "fish_reshuffled": gettext_lazy("The face-down fish tokens ran out: the face-up ones are shuffled into a new pool."),
+    "robber_off_board": gettext_lazy("The robber leaves the board until the next 7 or Knight."),
+}, params=Params, who=_name, name=_name)
+
+
+@LOG.kind("fish_caught")
+def _fish_caught(line: LogLine) -> str:
+    p = line.p
+    count = p["count"] if isinstance(p.get("count"), int) else 0
+    if isinstance(p.get("tokens"), list):  # the seat's own line: the fish on each token
+        text = line.say(ngettext("%(who)s catches %(n)s fish token (%(fish)s).",
+                                 "%(who)s catches %(n)s fish tokens (%(fish)s).", count),
+                        n=count, fish=tokens_text(p["tokens"]) or "–")
+    else:
+        text = line.say(ngettext("%(who)s catches %(n)s fish token.", "%(who)s catches %(n)s fish tokens.", count), n=count)
+    if p.get("boot"):
+        text += " " + _("The old boot came up with them.")
+    return text
+
+
+@LOG.kind("old_boot_passed")
+def _old_boot_passed(line: LogLine) -> str:
+    return line.say(_("%(who)s passes the old boot to %(to)s."), to=line.name(line.p.get("to")))
+
+
+@LOG.kind("fish_returned")
+def _fish_returned(line: LogLine) -> str:
+    tokens = line.p.get("tokens") or []
+    return line.say(ngettext("%(who)s may hold 7 fish tokens and gives back %(n)s (%(fish)s), face up.",
+                             "%(who)s may hold 7 fish tokens and gives back %(n)s (%(fish)s), face up.", len(tokens)),
+                    n=len(tokens), fish=tokens_text(tokens))
+
+
+@LOG.kind("fish_spent")
+def _fish_spent(line: LogLine) -> str:
+    p = line.p
+    what = {
+        "robber": _("the robber off the board"),
+        "steal": _("a resource stolen from %(victim)s") % {"victim": line.name(p.get("victim"))},
+        "resource": _("%(resource)s from the bank") % {
+            "resource": RESOURCE_NAMES.get(p.get("resource"), p.get("resource"))},
+        "road": _("a free road"),
+        "dev_card": _("a free development card"),
+    }.get(p.get("action"), str(p.get("action")))
+    fish = p["fish"] if isinstance(p.get("fish"), int) else 0
+    return line.say(ngettext("%(who)s pays %(fish)s fish (%(tokens)s) for %(what)s.",
+                             "%(who)s pays %(fish)s fish (%(tokens)s) for %(what)s.", fish),
+                    fish=fish, tokens=tokens_text(p.get("tokens")), what=what)
+
+
+@LOG.kind("fish_stole")
+def _fish_stole(line: LogLine) -> str:
+    victim = line.name(line.p.get("victim"))
+    if line.p.get("card"):
+        return line.say(_("%(who)s takes %(card)s from %(victim)s."), victim=victim,
+                        card=RESOURCE_NAMES.get(line.p["card"], line.p["card"]))
+    return line.say(_("%(who)s takes a random resource card from %(victim)s."), victim=victim)
+
+
+@LOG.kind("fish_dev_card")
+def _fish_dev_card(line: LogLine) -> str:
+    if line.p.get("card"):  # the taker's own line
+        return line.say(_("%(who)s takes a development card: %(card)s."),
+                        card=DEV_CARD_NAMES.get(line.p["card"], line.p["card"]))
+    return line.say(_("%(who)s takes a development card."))
+
+
+@LOG.kind("fishing_ground_set")
+def _fishing_ground_set(line: LogLine) -> str:
+    if line.p.get("number") is None:
+        return _("No fishing ground at this place of the frame.")
+    return _("Fishing ground %(number)s set on the frame.") % {"number": line.p["number"]}
+
+
 def log_text(entry: dict, names: list[str]) -> str | None:
     """A log line of Fishermen of Catan; None for a kind that is not this scenario's."""
-    kind = entry["kind"]
-    p = Params(entry.get("params") or {})
-    who = _name(names, entry.get("seat"))
-    if kind == "fish_caught":
-        count = p["count"] if isinstance(p.get("count"), int) else 0
-        if isinstance(p.get("tokens"), list):  # the seat's own line: the fish on each token
-            text = ngettext("%(who)s catches %(n)s fish token (%(fish)s).",
-                            "%(who)s catches %(n)s fish tokens (%(fish)s).", count) % {
-                "who": who, "n": count, "fish": tokens_text(p["tokens"]) or "–"}
-        else:
-            text = ngettext("%(who)s catches %(n)s fish token.", "%(who)s catches %(n)s fish tokens.", count) % {
-                "who": who, "n": count}
-        if p.get("boot"):
-            text += " " + _("The old boot came up with them.")
-        return text
-    if kind == "old_boot_drawn":
-        return _("%(who)s draws the old boot: they need one point more to win.") % {"who": who}
-    if kind == "old_boot_passed":
-        return _("%(who)s passes the old boot to %(to)s.") % {"who": who, "to": _name(names, p.get("to"))}
-    if kind == "fish_reshuffled":
-        return _("The face-down fish tokens ran out: the face-up ones are shuffled into a new pool.")
-    if kind == "fish_returned":
-        tokens = p.get("tokens") or []
-        return ngettext("%(who)s may hold 7 fish tokens and gives back %(n)s (%(fish)s), face up.",
-                        "%(who)s may hold 7 fish tokens and gives back %(n)s (%(fish)s), face up.", len(tokens)) % {
-            "who": who, "n": len(tokens), "fish": tokens_text(tokens)}
-    if kind == "fish_spent":
-        action = p.get("action")
-        what = {
-            "robber": _("the robber off the board"),
-            "steal": _("a resource stolen from %(victim)s") % {"victim": _name(names, p.get("victim"))},
-            "resource": _("%(resource)s from the bank") % {
-                "resource": RESOURCE_NAMES.get(p.get("resource"), p.get("resource"))},
-            "road": _("a free road"),
-            "dev_card": _("a free development card"),
-        }.get(action, str(action))
-        fish = p["fish"] if isinstance(p.get("fish"), int) else 0
-        return ngettext("%(who)s pays %(fish)s fish (%(tokens)s) for %(what)s.",
-                        "%(who)s pays %(fish)s fish (%(tokens)s) for %(what)s.", fish) % {
-            "who": who, "fish": fish, "tokens": tokens_text(p.get("tokens")), "what": what}
-    if kind == "robber_off_board":
-        return _("The robber leaves the board until the next 7 or Knight.")
-    if kind == "fish_stole":
-        victim = _name(names, p.get("victim"))
-        if p.get("card"):
-            return _("%(who)s takes %(card)s from %(victim)s.") % {
-                "who": who, "victim": victim, "card": RESOURCE_NAMES.get(p["card"], p["card"])}
-        return _("%(who)s takes a random resource card from %(victim)s.") % {"who": who, "victim": victim}
-    if kind == "fish_dev_card":
-        if p.get("card"):  # the taker's own line
-            return _("%(who)s takes a development card: %(card)s.") % {
-                "who": who, "card": DEV_CARD_NAMES.get(p["card"], p["card"])}
-        return _("%(who)s takes a development card.") % {"who": who}
-    if kind == "fishing_ground_set":
-        if p.get("number") is None:
-            return _("No fishing ground at this place of the frame.")
-        return _("Fishing ground %(number)s set on the frame.") % {"number": p["number"]}
-    return None
+    return LOG.text(entry, names)
