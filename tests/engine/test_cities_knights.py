@@ -1003,6 +1003,13 @@ def test_saboteur_and_wedding_ask_the_richer_players():
     assert game.refuse("card_answer", actor={"seat": 1}, cards={"wool": 3}).code == "discard_count"
     game.act("card_answer", actor={"seat": 1}, cards={"wool": 1, "coin": 1})
     assert game.state["phase"] == "main" and game.players[0]["hand"]["coin"] == 1
+    # Who gave to whom is public, the cards are not: the table and seat 2 read the receiver.
+    from companion.engine.views import log_for
+    for viewer in ("table", 2):
+        (gift,) = [e for e in log_for(game.state, viewer) if e["kind"] == "wedding_gift"]
+        assert gift["params"] == {"to": 0}
+    (gift,) = [e for e in log_for(game.state, 0) if e["kind"] == "wedding_gift"]
+    assert gift["params"]["cards"] == {"wool": 1, "coin": 1}
     game.act("play_progress", actor={"seat": 0}, card="saboteur")
     assert game.state["pending"] == [{"seat": 1, "kind": "sabotage"}]  # seat 2 holds a single card: nothing to halve
     game.act("card_answer", actor={"seat": 1}, cards={"wool": 1})

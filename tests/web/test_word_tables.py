@@ -233,3 +233,34 @@ def test_every_event_card_that_does_something_has_its_words():
             with override("pl"):
                 lines = messages.event_effect_lines(event, plan, NAMES)
             assert all(isinstance(line, str) and "%(" not in line for line in lines), (event, plan)
+
+
+@pytest.mark.parametrize("language, giver_to_table, giver_to_receiver", [
+    ("en", "Bartek gives Ala a wedding gift.", "Bartek gives Ala 1 grain, 1 ore (Wedding)."),
+    ("pl", "Bartek daje graczowi Ala prezent weselny.", None),
+])
+def test_a_wedding_gift_reads_on_every_screen(language, giver_to_table, giver_to_receiver):
+    """The Wedding's gift is secret in its cards, not in who gave to whom: the table and the
+    other phones read the giver and the receiver (an entry without them raised TypeError
+    on the table screen's log)."""
+    from companion.engine.views import log_for
+    from companion.engine import TABLE
+    from companion.machinery.step import add_log
+
+    state = {"counters": {"log": 0}, "turn": {"number": 3}, "log": []}
+    add_log(state, "wedding_gift", seat=1, secret_for=[1, 0], shown={"to": 0}, to=0, cards={"grain": 1, "ore": 1})
+    with override(language):
+        assert log_text(log_for(state, TABLE)[0], NAMES) == giver_to_table
+        assert log_text(log_for(state, 2)[0], NAMES) == giver_to_table
+        if giver_to_receiver:
+            assert log_text(log_for(state, 0)[0], NAMES) == giver_to_receiver
+
+
+
+def test_a_wedding_gift_logged_without_its_receiver_still_reads():
+    """A snapshot from before the receiver was shown to all holds the entry with no params."""
+    entry = {"n": 1, "turn": 3, "kind": "wedding_gift", "seat": 1, "params": {}}
+    with override("en"):
+        assert log_text(entry, NAMES) == "Bartek gives a wedding gift."
+    with override("pl"):
+        assert log_text(entry, NAMES) == "Bartek daje prezent weselny."

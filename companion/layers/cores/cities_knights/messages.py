@@ -503,6 +503,8 @@ def _wedding(line: LogLine) -> str:
 
 @LOG.kind("wedding_gift")
 def _wedding_gift(line: LogLine) -> str:
+    if "to" not in line.p:  # logged before the receiver was shown to all (a game's older snapshot)
+        return line.say(_("%(who)s gives a wedding gift."))
     to = line.name(line.p["to"])
     if "cards" in line.p:  # giver and receiver see the cards
         return line.say(_("%(who)s gives %(to)s %(cards)s (Wedding)."), to=to)

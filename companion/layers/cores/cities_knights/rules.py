@@ -208,6 +208,23 @@ def vp_hidden(state: dict, seat: int) -> int:
     return 0
 
 
+def vp_sources(rules, state: dict, seat: int) -> dict:
+    """Where a seat's points come from (engine.points): what `vp_base` counts, by source.
+    No Largest Army and no victory point cards in Cities & Knights."""
+    p = state["players"][seat]
+    merchant = state["ck"]["merchant"]
+    return {"settlements": p["settlements"], "cities": 2 * p["cities"], "ruined": p["ruined"],
+            "metropolises": METROPOLIS_VP * len(metropolises(state, seat)),
+            "longest_road": base.LONGEST_ROAD_VP if state["longest_road"] == seat else 0,
+            "defenders": p["defenders"], "progress": len(p["progress_vp"]),
+            "merchant": 1 if merchant is not None and merchant["seat"] == seat else 0}
+
+
+def story_kinds(rules) -> dict:
+    """The log entries the story of a game lists (engine.story): the barbarians' attacks."""
+    return {"barbarians_won": "battle", "knights_won": "battle"}
+
+
 def victory(rules, state: dict, step: Step) -> None:
     if state["phase"] in ("setup", "finished", "special_build", "board"):
         return
@@ -1595,7 +1612,7 @@ def _wedding(step: Step, seat: int) -> None:
         if 0 < hands.hand_size(state, other) <= 2:
             gift = {k: n for k, n in held.items() if n}
             hands.move(state, other, seat, gift)
-            step.log("wedding_gift", seat=other, secret_for=[other, seat], to=seat, cards=gift)
+            step.log("wedding_gift", seat=other, secret_for=[other, seat], shown={"to": seat}, to=seat, cards=gift)
         elif hands.hand_size(state, other) > 2:
             asked.append(other)
     _ask_each(step, seat, asked, "wedding")
@@ -1624,7 +1641,7 @@ def card_answer(step: Step) -> None:
     else:
         to = state["turn"]["seat"]
         hands.move(state, seat, to, cards)
-        step.log("wedding_gift", seat=seat, secret_for=[seat, to], to=to, cards=cards)
+        step.log("wedding_gift", seat=seat, secret_for=[seat, to], shown={"to": to}, to=to, cards=cards)
     _finish_pending(step, seat, kind)
 
 
@@ -2037,7 +2054,9 @@ LAYER = Layer(
     actions=_actions.table,
     drops=frozenset({"buy_dev", "play_dev"}),  # no development cards: progress cards instead
     hooks={"new_state": new_state, "validate_config": validate_config, "vp_base": vp_base, "vp_hidden": vp_hidden,
-           "victory": victory, "view": view, "more_board_targets": more_board_targets},
+           "victory": victory, "view": view, "more_board_targets": more_board_targets, "vp_sources": vp_sources,
+           "story_kinds": story_kinds},
+    provides={"knight_strength": knight_strength},  # what the Events deck's knight cards compare
     phases=frozenset({"barbarian", "progress_discard", "aqueduct", "relocate", "card_answer"}),
     pending=frozenset({"progress_discard", "muster", "lose_city", "defender_choice", "aqueduct", "relocate_knight",
                        "sabotage", "wedding", "deserter", "deserter_place", "harbor_answer", "harbor_offer",
