@@ -183,7 +183,17 @@ TIME_ZONE = "UTC"
 STATIC_URL = "/static/"
 STATIC_ROOT = DATA_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)
-STATICFILES_DIRS = [BASE_DIR / "static"]
+
+
+def _layer_static() -> list[Path]:
+    """Each layer package's own static files (its static/<package>/ styles), in composition order."""
+    from companion.layers import PACKAGES  # pure rules: nothing of Django is imported
+
+    folders = (Path(package.__file__).resolve().parent / "static" for package in PACKAGES)
+    return [folder for folder in folders if folder.is_dir()]
+
+
+STATICFILES_DIRS = [BASE_DIR / "static", *_layer_static()]
 WHITENOISE_USE_FINDERS = True
 
 LOGGING = {

@@ -1,41 +1,54 @@
 """Human words for the engine's codes: refusals and log entries, in Polish and English.
 
-Each layer's package words its own codes in its messages.py: its names, `refusal(error)`
-and `log_text(entry, names)`, each giving None for a code that is not the layer's. Here
-are the words every layer shares, and `refusal` and `log_text` ask the layers in turn.
+Each layer's package words its own codes in its messages.py: `refusal(error)` and
+`log_text(entry, names)`, each giving None for a code that is not the layer's, and its
+tables of names; its screen contract's `words` declares them (companion/machinery/contract.py).
+Here are the words every layer shares, and `refusal` and `log_text` ask the layers in turn.
 """
 import functools
-import importlib
-import importlib.util
 from collections.abc import Mapping
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from companion.engine import IllegalAction
-from companion.layers import PACKAGES
+from companion.machinery.contract import NAMES
+
+# Every layer package's words (its screen contract's `words`), in composition order. Handed in
+# when the app starts (companion/apps.py, from the screens' registry companion/layers/screens.py):
+# the layers' words use the helpers below, so this module imports none of them.
+_latest_first: tuple | None = None
 
 
-@functools.cache
-def layer_messages() -> tuple:
-    """Every layer package's messages module, the latest layer first, so that a layer may
-    word a code of a layer below it its own way. Imported on first use, not with this
-    module: the layers' messages import the helpers below."""
-    names = (f"{package.__name__}.messages" for package in reversed(PACKAGES))
-    return tuple(importlib.import_module(name) for name in names if importlib.util.find_spec(name))
+def use_layer_words(words: tuple) -> None:
+    """Every layer package's words, in composition order (the app does this once, at start)."""
+    global _latest_first
+    _latest_first = tuple(words)[::-1]
+
+
+def layer_words() -> tuple:
+    """Every layer package's words, the latest layer first, so that a layer may word a code of
+    a layer below it its own way."""
+    if _latest_first is None:
+        raise RuntimeError("the layers' words are handed in when the app starts (companion/apps.py)")
+    return _latest_first
 
 
 class LayerNames(Mapping):
-    """A table of names each layer's messages may add to (its `attribute`), lowest layer first."""
+    """A table of names each layer's words may add to (its `table`: one of the contract's
+    NAMES), lowest layer first."""
 
-    def __init__(self, attribute: str):
-        self.attribute = attribute
+    def __init__(self, table: str):
+        if table not in NAMES:
+            raise ValueError(f"{table!r} is no table of names: a layer declares its tables in its screen "
+                             f"contract's words (companion/machinery/contract.py, NAMES)")
+        self.table = table
 
     @functools.cached_property
     def _names(self) -> dict:
         names = {}
-        for module in reversed(layer_messages()):
-            names.update(getattr(module, self.attribute, {}))
+        for words in reversed(layer_words()):
+            names.update(words.names.get(self.table, {}))
         return names
 
     def __getitem__(self, key):
@@ -48,13 +61,13 @@ class LayerNames(Mapping):
         return len(self._names)
 
 
-CARD_NAMES = LayerNames("HAND_CARD_NAMES")  # every card a hand may hold: resources, commodities
-CARD_COUNTS = LayerNames("HAND_CARD_COUNTS")  # "%(count)s brick" with its plural forms, per card
-PHASE_NAMES = LayerNames("PHASE_NAMES")
+CARD_NAMES = LayerNames("card")  # every card a hand may hold: resources, commodities
+CARD_COUNTS = LayerNames("card_count")  # "%(count)s brick" with its plural forms, per card
+PHASE_NAMES = LayerNames("phase")
 # A layer's words for what an undone action had shown ("%(who)s had seen …"), by `what`.
-REVEALED_TEXTS = LayerNames("REVEALED_TEXTS")
+REVEALED_TEXTS = LayerNames("revealed")
 # A layer's words for the problems of a board being entered (its check_board codes).
-BOARD_PROBLEMS = LayerNames("BOARD_PROBLEMS")
+BOARD_PROBLEMS = LayerNames("board_problem")
 
 
 class Params(dict):
@@ -78,10 +91,10 @@ def refusal_text(texts: dict, error: IllegalAction, **words) -> str | None:
     return text % p
 
 
-def _worded(formatter: str, *args) -> str | None:
-    """What the first layer that knows the code says (the latest layer first)."""
-    for module in layer_messages():
-        text = getattr(module, formatter)(*args)
+def _worded(say) -> str | None:
+    """What the first layer that knows the code says (the latest layer first): say(words)."""
+    for words in layer_words():
+        text = say(words)
         if text is not None:
             return text
     return None
@@ -93,7 +106,7 @@ def refusal(error: IllegalAction) -> str:
         return _("Only the table screen can undo this: it showed you something hidden.")
     if error.code == "undone_roll_first":
         return _("The table undid this turn's roll: roll again before anything else.")
-    text = _worded("refusal", error)
+    text = _worded(lambda words: words.refusal(error))
     return _("That is not allowed.") if text is None else text
 
 
@@ -101,7 +114,7 @@ def log_text(entry: dict, names: list[str]) -> str:
     """One game log line for a viewer (the view already redacted secrets)."""
     if entry["kind"] == "undone_revealing":
         return undone_revealing_text(entry, names)
-    text = _worded("log_text", entry, names)
+    text = _worded(lambda words: words.log_text(entry, names))
     return entry["kind"] if text is None else text
 
 

@@ -1,29 +1,19 @@
-"""Where a seat's points come from: the final score's columns and a phone's own breakdown."""
-from companion.layers.cores.base import rules as base
-from companion.layers.cores.cities_knights import rules as ck
+"""Where a seat's points come from: the final score's columns and a phone's own breakdown.
+
+Each layer says where its own points come from (its `vp_sources` hook): a core's cover
+everything its `vp_base` and `vp_hidden` count, and, like those, the last core of the chain
+has the say (Cities & Knights over the base game it extends); every other layer adds its
+own, or its `extra_vp` under its name.
+"""
 
 
 def vp_sources(rules, state: dict, seat: int) -> dict:
     """Where each of a seat's points comes from (every one of them: hidden cards too)."""
-    p = state["players"][seat]
-    sources = {"settlements": p["settlements"], "cities": 2 * p["cities"]}
-    if "ck" in state:  # Cities & Knights: its own points, and no Largest Army
-        merchant = state["ck"]["merchant"]
-        sources.update({
-            "ruined": p["ruined"],
-            "metropolises": ck.METROPOLIS_VP * len(ck.metropolises(state, seat)),
-            "longest_road": base.LONGEST_ROAD_VP if state["longest_road"] == seat else 0,
-            "defenders": p["defenders"],
-            "progress": len(p["progress_vp"]),
-            "merchant": 1 if merchant is not None and merchant["seat"] == seat else 0,
-        })
-    else:
-        sources.update({
-            "longest_road": base.LONGEST_ROAD_VP if state["longest_road"] == seat else 0,
-            "largest_army": base.LARGEST_ARMY_VP if state["largest_army"] == seat else 0,
-            "vp_cards": rules.vp_hidden(state, seat),
-        })
-    for layer in rules.layers:  # a layer's own points (the Harbormaster), by source where it names them
+    core = next(layer for layer in reversed(rules.layers) if layer.core and "vp_sources" in layer.hooks)
+    sources = dict(core.hooks["vp_sources"](rules, state, seat))
+    for layer in rules.layers:
+        if layer.core:
+            continue
         if "vp_sources" in layer.hooks:
             sources.update(layer.hooks["vp_sources"](rules, state, seat))
         elif "extra_vp" in layer.hooks:

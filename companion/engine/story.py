@@ -3,7 +3,8 @@
 `tell(config, records)` replays the records as `fold` does and watches every effective
 action (an undone one leaves the story with it): the points over the turns, the rolls, what
 each seat's buildings were expected to produce against what the dice brought them, what
-the robber took, who held Longest Road and Largest Army when, the barbarians' attacks.
+the robber took, and the entries each layer lists (its `story_kinds`): who took a title
+(Longest Road, Largest Army, …) when, the battles fought.
 
 The result has a public part, which every screen may show, and one private part per seat
 (its points with its hidden cards, the cards stolen from it and by it, the development
@@ -16,8 +17,12 @@ from companion.engine.points import vp_sources
 from companion.engine.views import TABLE
 # The chance of each 2d6 total (the Events of Catan deck holds the same 36 numbers).
 CHANCE = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
-AWARDS = ("longest_road", "largest_army", "harbormaster")
-BATTLES = ("barbarians_won", "knights_won")
+
+
+def story_kinds(rules) -> dict:
+    """{log kind: "award" | "battle"}: the entries of the game's layers that the story lists
+    (each layer's `story_kinds`: a title changing hands, a battle)."""
+    return {kind: part for hook in rules.hooks("story_kinds") for kind, part in hook(rules).items()}
 
 
 def tell(config: dict, records: list[dict]) -> dict:
@@ -132,11 +137,12 @@ def _story(rules, state: dict, frames: list[dict]) -> dict:
     private = [{"vp": [], "stolen_from_me": {}, "stolen_by_me": {}, "dev_bought": {}} for _ in range(n)]
     awards, battles = [], []
     received = [0] * n
+    kinds = story_kinds(rules)
     for frame in frames:
         for seat in range(n):
             players[seat]["robber"]["blocked"] += frame["blocked"][seat]
         for entry in frame["entries"]:
-            _read_entry(entry, players, private, awards, battles, received)
+            _read_entry(entry, players, private, awards, battles, received, kinds)
     if on_board:
         for seat in range(n):
             expected = sum(frame["expected"][seat] for frame in frames)
@@ -157,11 +163,14 @@ def _story(rules, state: dict, frames: list[dict]) -> dict:
         "rolls": state["roll_counts"][2:],
         "awards": awards,
         "battles": battles,
+        # What the table confirmed before play (a scenario's deck, its cards' numbers), as log entries.
+        "answers": [answer for hook in rules.hooks("answers") for answer in hook(rules, state)],
         "private": private,
     }
 
 
-def _read_entry(entry: dict, players: list, private: list, awards: list, battles: list, received: list) -> None:
+def _read_entry(entry: dict, players: list, private: list, awards: list, battles: list, received: list,
+                kinds: dict) -> None:
     kind, params, seat = entry["kind"], entry["params"], entry["seat"]
     n = len(players)
     if kind == "produced":
@@ -189,20 +198,18 @@ def _read_entry(entry: dict, players: list, private: list, awards: list, battles
             cards = [(secret["victim"], card) for card in secret.get("drawn", [])]
         for victim, card in cards:
             _read_entry({**entry, "kind": "stole", "params": {}, "secret": {"params": {"victim": victim, "card": card}}},
-                        players, private, awards, battles, received)
+                        players, private, awards, battles, received, kinds)
     elif kind == "discarded" and seat is not None:
         players[seat]["robber"]["discarded"] += params.get("count", 0)
     elif kind == "bought_dev":
         card = entry.get("secret", {}).get("params", {}).get("card")
         if card:
             _add(private[seat]["dev_bought"], card)
-    elif kind in AWARDS:
+    elif kinds.get(kind) == "award":
         awards.append({"turn": entry["turn"], "kind": kind, "seat": seat, "previous": params.get("previous"),
                        "length": params.get("length"), "knights": params.get("knights")})
-    elif kind in BATTLES:
-        battles.append({"turn": entry["turn"], "strength": params["strength"], "defence": params["defence"],
-                        "winner": params["winner"], "losers": list(params.get("losers") or []),
-                        "defender": params.get("defender"), "tied": list(params.get("tied") or [])})
+    elif kinds.get(kind) == "battle":  # told in the words of the layer that fought it (its words' story_text)
+        battles.append({**params, "turn": entry["turn"], "kind": kind})
 
 
 def _add(counts: dict, key: str) -> None:

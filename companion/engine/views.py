@@ -72,6 +72,8 @@ def view(state: dict, viewer, version: int = 0) -> dict:
         "offers": trading.offers_for(state, viewer),
     }
     result["board"] = _board_view(rules, state, viewer, finished)
+    # What the table must still confirm before the first roll (a step of its own on the screens).
+    result["questions"] = base.open_questions(rules, state) if base.before_first_roll(state) and not finished else []
     # Each layer's own part, public and private, under its key (None: not in this game).
     result.update({key: None for key in VIEW_KEYS})
     result.update(rules.view_parts(state, viewer))
@@ -153,6 +155,7 @@ def _board_view(rules, state: dict, viewer, finished: bool):
         "targets": targets,
         "actions": actions,
         "problems": [code for code, _details in base.board_problems(rules, state)] if state["phase"] == "board" else [],
+        "entry": base.entry_view(rules, state),  # the fast editor's, while the board is entered
     }
 
 

@@ -17,6 +17,11 @@ Hooks (name -> one function per layer that has it; called in registry order):
                                    code), or add this layer's own derived settings to it
     new_state(state)                this layer's part of a new game's state
     extra_vp(rules, state, seat) -> int      public points from this layer (special cards)
+    vp_sources(rules, state, seat) -> {source: points}   where its points come from (engine.points);
+                                   a core's cover its vp_base and vp_hidden (the last core's stands)
+    story_kinds(rules) -> {log kind: "award" | "battle"}   its log entries a game's story lists
+    reader_dice(rules, state) -> dice        the dice a table's dice reader still reads while
+                                   another dice source is on (C&K on the Events deck: red, event)
     after_action(rules, state, step)         after every action, before the victory check
     victory_waits(rules, state) -> bool      not yet: a step of the layer is still being settled
     robber_limits(rules, state, hexes) -> hexes   the hexes the robber may still go to

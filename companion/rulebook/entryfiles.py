@@ -328,25 +328,3 @@ def load_contexts(directory: Path) -> dict:
                 problems.add(where, f"[{table}] {key}: must be a non-empty string")
     problems.raise_if_any()
     return data
-
-
-def main(argv: list[str] | None = None) -> int:
-    """`python -m companion.rulebook.entryfiles [DIR]`: check the entry files, print the problems."""
-    import sys
-
-    from companion.rulebook import search
-
-    args = sys.argv[1:] if argv is None else argv
-    directory = Path(args[0]) if args else search.ENTRIES_DIR
-    try:
-        book = search._Rulebook(directory)
-    except RulebookDataError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        return 1
-    print(f"{len(book.entries)} entries in {len(LANGS)} languages, {len(book.contexts)} contexts: OK")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -24,6 +24,7 @@ Public API::
     snippet(entry, lang, terms, width=180) -> str
     fold(text) / tokens(text) / stem(word) / stem_pl(word) / stem_en(word)
     reload(directory=None)                   # after editing the entry files
+    main(argv=None) -> int                   # python -m companion.rulebook.search [DIR]: check them
     GAMES, TOPICS, LANGS, Entry, Block, Hit, RulebookDataError
 
 `games=` filters keep an entry if any of the games it belongs to (`Entry.games`) is
@@ -733,3 +734,24 @@ def snippet(entry: Entry, lang: str, terms: Iterable[str], width: int = 180) -> 
                     text = "…" + text[cut + 1:] if cut > 0 else text
                 return _shorten(text, width)
     return entry.summary(lang, width)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m companion.rulebook.search [DIR]`: check the entry files (by loading them
+    as the search does, contexts.toml too), print the problems."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    directory = Path(args[0]) if args else ENTRIES_DIR
+    try:
+        book = _Rulebook(directory)
+    except RulebookDataError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    print(f"{len(book.entries)} entries in {len(LANGS)} languages, {len(book.contexts)} contexts: OK")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,6 +1,7 @@
 """The table's dice reader: its rolls applied as if typed in, its status and notices."""
 from django.db import transaction
 
+from companion import engine
 from companion.engine import IllegalAction
 from companion.models import DiceReaderStatus, Game
 from companion.services.broadcast import broadcast
@@ -45,10 +46,14 @@ def apply_reader_roll(game: Game, yellow, red, device_key: str, event=None) -> s
 
 
 def _reader_feeds_deck(game: Game) -> bool:
-    """Cities & Knights on the Events of Catan deck still rolls the red die and the event
-    die: a table with a dice reader takes them from it (the card stays the dice source)."""
-    config = current_state(game)[0]["config"]
-    return bool(game.dice_device) and config["rules"] == "cities_knights" and config["dice_source"] == "events"
+    """Does the game's dice source, though not the reader, still roll dice the reader reads
+    (a layer's `reader_dice`: Cities & Knights on the Events of Catan deck rolls the red die
+    and the event die)? A table with a dice reader then takes them from it (the source stays)."""
+    if not game.dice_device:
+        return False
+    state = current_state(game)[0]
+    rules = engine.rules_for(state["config"])
+    return any(dice(rules, state) for dice in rules.hooks("reader_dice"))
 
 
 def _reader_notice(game: Game, kind: str, yellow=None, red=None, **extra) -> str:

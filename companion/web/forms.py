@@ -1,32 +1,27 @@
 import copy
-import importlib.util
-from importlib import import_module
 
 from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from companion import layers
+from companion.web.contracts import form_entries
 
-from companion.layers.cores.base.rules import COLORS, DICE_SOURCES, MAX_PLAYERS, MIN_PLAYERS
+from companion.layers.cores.base.rules import COLORS, MAX_PLAYERS, MIN_PLAYERS
 from companion.machinery.hands import COMMODITIES, RESOURCES
-from companion.layers.cores.base.messages import COLOR_NAMES, DICE_SOURCE_NAMES
+from companion.layers.cores.base.messages import COLOR_NAMES
 
-# Each layer's new-game options (its forms.py, where it has one): checkbox fields, the
-# points an option adds to the target, the options an option brings along. The game
-# options first, then a core's own (Cities & Knights' advanced battle).
-LAYER_FORMS = [import_module(f"{package.__name__}.forms")
-               for package in sorted(layers.PACKAGES, key=lambda package: package.LAYERS[0].core)
-               if importlib.util.find_spec(f"{package.__name__}.forms")]
-OPTION_FIELDS = {name: field for module in LAYER_FORMS for name, field in getattr(module, "OPTIONS", {}).items()}
-# A scenario layer's forms.py names it: SCENARIO = {"key", "label", "target"} (one a game).
-SCENARIOS = {module.SCENARIO["key"]: module.SCENARIO for module in LAYER_FORMS if hasattr(module, "SCENARIO")}
-# A core's forms.py names it: CORE = {"key", "label", "target"} and optionally "help" (its words
-# under the target) and "board" (the board it is always played on: "No board" means that one),
-# for the form's Game select and `newgame --rules`, in composition order.
-CORES = {module.CORE["key"]: module.CORE
-         for module in sorted((m for m in LAYER_FORMS if hasattr(m, "CORE")),
-                              key=lambda m: [p.__name__ for p in layers.PACKAGES].index(m.__name__.rpartition(".")[0]))}
+# Each layer's entries on the new-game form (its screen contract's `form`, from its forms.py):
+# its game options (a checkbox, the points it adds to the target, the options it brings
+# along). The game options first, then a core's own (Cities & Knights' advanced battle).
+LAYER_FORMS = form_entries()
+OPTIONS = {name: option for form in LAYER_FORMS for name, option in form.options.items()}
+OPTION_FIELDS = {name: option.field for name, option in OPTIONS.items()}
+# A scenario's entry: {"key", "label", "target"} (one a game).
+SCENARIOS = {form.scenario["key"]: form.scenario for form in LAYER_FORMS if form.scenario}
+# A core's entry: {"key", "label", "target"} and optionally "help" (its words under the target)
+# and "board" (the board it is always played on: "No board" means that one), for the form's
+# Game select and `newgame --rules`, in composition order.
+CORES = {form.core["key"]: form.core for form in LAYER_FORMS if form.core}
 # The board modes a core's scenarios share or a scenario has alone, {mode: label} (Explorers &
 # Pirates' free placement, from Pirate Lairs on): a core's CORE or a scenario's SCENARIO "boards".
 # One label a mode: the first to name it (a core before its scenarios).
@@ -39,11 +34,33 @@ def _board_modes() -> dict:
 
 
 SCENARIO_BOARDS = _board_modes()
-TARGET_BONUS = {name: n for module in LAYER_FORMS for name, n in getattr(module, "TARGET_BONUS", {}).items()}
-IMPLIES = {name: more for module in LAYER_FORMS for name, more in getattr(module, "IMPLIES", {}).items()}
-# A layer's own action fields (its forms.py ACTION_FIELDS; LIST_FIELDS: posted several times).
-LAYER_FIELDS = tuple(dict.fromkeys(f for module in LAYER_FORMS for f in getattr(module, "ACTION_FIELDS", ())))
-LAYER_LISTS = tuple(dict.fromkeys(f for module in LAYER_FORMS for f in getattr(module, "LIST_FIELDS", ())))
+# Every layer's dice sources (its form's `dice_sources`), in composition order: {code: {"label"}
+# and optionally "switch" (the words of the table's button that switches to it mid-game),
+# "rulebook" (the rulebook's games of its rules, added to a game's rules links) and "draws"
+# (it draws a card instead of rolling: its layer shows its own form, not the shared dice).
+DICE_SOURCES = {code: entry for form in form_entries(cores_last=False) for code, entry in form.dice_sources.items()}
+
+
+def dice_source_choices() -> list[tuple[str, str]]:
+    """[(code, label)] of every dice source, in composition order: the new-game form's Dice
+    select and `manage.py newgame --dice`."""
+    return [(code, entry["label"]) for code, entry in DICE_SOURCES.items()]
+
+
+def dice_source_context(view: dict) -> dict:
+    """A screen's dice source: does it draw a card instead of rolling (its layer shows its own
+    form), and the buttons switching to the others this game's rules offer."""
+    current = view["config"]["dice_source"]
+    return {"code": current, "draws": bool(DICE_SOURCES.get(current, {}).get("draws")),
+            "switches": [{"code": code, "label": DICE_SOURCES[code]["switch"]} for code in view["dice_sources"]
+                         if code != current and DICE_SOURCES.get(code, {}).get("switch")]}
+
+
+TARGET_BONUS = {name: option.target_bonus for name, option in OPTIONS.items() if option.target_bonus}
+IMPLIES = {name: option.implies for name, option in OPTIONS.items() if option.implies}
+# A layer's own action fields (its form's `fields`; `list_fields`: posted several times).
+LAYER_FIELDS = tuple(dict.fromkeys(f for form in LAYER_FORMS for f in form.fields))
+LAYER_LISTS = tuple(dict.fromkeys(f for form in LAYER_FORMS for f in form.list_fields))
 
 BASE_TARGET = 10
 TARGETS = {key: core["target"] for key, core in CORES.items()}
@@ -76,9 +93,7 @@ class NewGameForm(forms.Form):
         help_text=format_lazy(" ".join("{}" for core in CORES.values() if core.get("help")),
                               *(core["help"] for core in CORES.values() if core.get("help"))),
     )
-    dice_source = forms.ChoiceField(
-        label=_("Dice"), choices=[(s, DICE_SOURCE_NAMES[s]) for s in DICE_SOURCES], initial="typed"
-    )
+    dice_source = forms.ChoiceField(label=_("Dice"), choices=dice_source_choices(), initial="typed")
     board = forms.ChoiceField(
         label=_("Board"),
         choices=[

@@ -27,6 +27,7 @@ Shared renders never see a request (no CSRF token can end up in them).
 from __future__ import annotations
 
 import copy
+import functools
 from collections import OrderedDict
 from threading import Lock
 
@@ -39,7 +40,7 @@ from django.utils.safestring import SafeString
 
 from companion import engine, services
 
-from companion.web import render_cache, rule_links
+from companion.web import contracts, render_cache, rule_links
 from companion.models import Game
 from companion.web.screen_context import log_lines, screen_context
 
@@ -51,19 +52,45 @@ PRIVATE = "private"   # this viewer's own
 LOG = "log"           # shared unless this viewer's log shows it a secret
 BOARD = "board"       # the pieces over the shared picture, and this viewer's tap targets
 SEATS = "seats"       # this viewer's, and it changes only when the seats do (seats_changed)
-# "ck": the layers' panels beside the board (their "panel" partials); it keeps the id of the
-# Cities & Knights panel, the only one so far, so that its screens are unchanged.
 FRAGMENTS = {
-    "table": (("flash", ALWAYS), ("status", SHARED), ("story", SHARED), ("dice", SHARED), ("ck", SHARED),
+    "table": (("flash", ALWAYS), ("status", SHARED), ("story", SHARED), ("dice", SHARED),
               ("board_picture", SHARED), ("board_pieces", BOARD), ("reader", PRIVATE), ("scoreboard", SHARED), ("market", SHARED), ("actions", PRIVATE), ("histogram", SHARED),
               ("seats", SEATS), ("log", LOG)),
-    # The layers' panels read only public parts of the view, but phones render their own
-    # (they sit beside their hand): no sharing between seats unless proven public. The story
-    # of a finished game: the table's is public, a phone's holds its own secrets.
-    "seat": (("flash", ALWAYS), ("status", SHARED), ("story", PRIVATE), ("dice", SHARED), ("ck", PRIVATE),
+    # The story of a finished game: the table's is public, a phone's holds its own secrets.
+    "seat": (("flash", ALWAYS), ("status", SHARED), ("story", PRIVATE), ("dice", SHARED),
              ("board_picture", SHARED), ("board_pieces", BOARD), ("hand", PRIVATE),
              ("actions", PRIVATE), ("trade", PRIVATE), ("scoreboard", SHARED), ("log", LOG)),
 }
+# The layers' panels beside the board (their "panel" partials, in partials/panels.html): a
+# fragment each, "panel-<layer>" (companion/web/contracts.py), after the dice, so that a
+# panel's push replaces only its own element. They read only public parts of the view, but
+# phones render their own (they sit beside their hand): no sharing between seats unless
+# proven public.
+PANELS = {"table": SHARED, "seat": PRIVATE}
+PANELS_AFTER = "dice"
+
+
+@functools.lru_cache(maxsize=64)
+def fragments_for(kind: str, names: tuple) -> tuple:
+    """The fragments of a screen of this kind in a game of these composed layers: FRAGMENTS,
+    with its layers' panels."""
+    out = []
+    for name, how in FRAGMENTS[kind]:
+        out.append((name, how))
+        if name == PANELS_AFTER:
+            out += [(panel["id"], PANELS[kind]) for panel in contracts.panels(names)]
+    return tuple(out)
+
+
+def _source(name: str, context: dict) -> tuple[str, dict]:
+    """A fragment's template and the context it is rendered from: a layer's panel is its
+    partial in partials/panel.html, which gives it an element of its own."""
+    if name.startswith(contracts.PANEL):
+        panel = next(panel for panel in context["layer_panels"] if panel["id"] == name)
+        return "partials/panel.html", {**context, "panel": panel}
+    return f"partials/{name}.html", context
+
+
 # Public fragments that look the same on the table and on a phone (they read neither
 # `is_table` nor `role`): rendered once for both kinds. The board picture is the big one.
 # Not the dice: an event card's rules link opens in large type on the table. The flash of a
@@ -163,7 +190,7 @@ def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared
             html = _kept_by_inputs(name, context, language)
         else:
             # Kept by what it read: most versions leave the dice, the market or a layer's panel as they were.
-            html = render_cache.kept_render((game.pk, game.code, *key), f"partials/{name}.html", context).html
+            html = render_cache.kept_render((game.pk, game.code, *key), *_source(name, context)).html
         if store is not None:
             store.html[key] = html
     return html
@@ -201,10 +228,10 @@ def _board_picture(context: dict, language: str) -> str:
 
 def _ground(context: dict) -> dict:
     """What the layers draw into the picture, and what it reads: their "board_ground"
-    partials (what changes seldom, such as face-down hexes) and the keys they name in
-    READS["board_picture"]. Their pieces that move go over it, in the "board_pieces" fragment."""
+    partials (what changes seldom, such as face-down hexes) and the keys their contracts
+    name in `reads["board_picture"]`. Their pieces that move go over it, in the "board_pieces" fragment."""
     partials = list(context.get("layer_partials", {}).get("board_ground", ()))
-    keys = [key for module in context.get("layer_screens", ()) for key in getattr(module, "READS", {}).get("board_picture", ())]
+    keys = context.get("layer_reads", {}).get("board_picture", ())
     return {"layer_partials": {"board_ground": partials}, **{key: context[key] for key in keys}}
 
 
@@ -227,10 +254,9 @@ def _scoreboard_inputs(context: dict) -> tuple:
 
 
 def _layer_inputs(context: dict, name: str) -> tuple:
-    """What the layers' partials in the fragment read: each layer's keys (its READS), and
-    which partials are there."""
-    return (tuple(context["layer_partials"].items()),
-            *[(key, context[key]) for module in context["layer_screens"] for key in getattr(module, "READS", {}).get(name, ())])
+    """What the layers' partials in the fragment read: each layer's keys (its contract's
+    `reads`), and which partials are there."""
+    return (tuple(context["layer_partials"].items()), *[(key, context[key]) for key in context["layer_reads"].get(name, ())])
 
 
 INPUTS = {"histogram": _histogram_inputs, "scoreboard": _scoreboard_inputs}
@@ -313,6 +339,11 @@ class Screen:
         self.log_mark = None  # (n, entry): the newest log entry this screen shows
         self.log_html = ""
 
+    @property
+    def fragments(self) -> tuple:
+        """Its fragments, in the order of its *_fragments.html template, its game's panels too."""
+        return fragments_for(self.kind, engine.rules_for(self.game.config).names)
+
     def resync(self) -> None:
         """Send everything again, rendered afresh (a reconnect, or a screen that asks)."""
         self.sent.clear()
@@ -388,7 +419,7 @@ def _changed(screen: Screen, fragments: list[tuple[str, str]]) -> str:
     """The fragments the screen does not show yet; nothing at all when none changed."""
     changed = False
     out = []
-    for (name, piece), (_name, how) in zip(fragments, FRAGMENTS[screen.kind]):
+    for (name, piece), (_name, how) in zip(fragments, screen.fragments):
         if piece is None:
             continue
         # A kept render knows its digest; a str caches its hash (a shared fragment is hashed once).
@@ -439,7 +470,7 @@ def _fragments(screen: Screen, game: Game) -> list[tuple[str, str | render_cache
         return context
 
     out = []
-    for name, how in FRAGMENTS[screen.kind]:
+    for name, how in screen.fragments:
         if how in (SHARED, ALWAYS):
             html = _shared_html(game, screen.kind, screen.language, name, store)
         elif how == SEATS:
@@ -462,7 +493,7 @@ def _own_html(game: Game, screen: Screen, name: str, how: str, store, viewer_con
     context = viewer_context()
     if how == LOG:
         return _log_html(game, screen, context, store)
-    template = f"partials/{name}.html"
+    template, context = _source(name, context)
     # Rendered again only when something it read changed, and shared with any screen whose
     # own context has the same values for everything it read (companion/render_cache.py).
     family = (game.pk, game.code, name, screen.kind, screen.language, screen.base_url)

@@ -36,24 +36,21 @@ def rules_href(keys: str, games: str | None, large: bool) -> str:
     return _rules_href(get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF, keys, games, large)
 
 
-# The rulebook's games (companion/rulebook: entries/<game>/) of each core of rules (config["rules"]).
-# The Events of Catan deck's rules are in the Traders & Barbarians box.
-EVENTS_GAMES = "traders-barbarians"
-
-
 def rules_games(config: dict) -> str | None:
-    """The `games` of a game's rules links: its core's rulebook games (its forms.py CORE
-    "rulebook"), the Events of Catan deck's, and its scenario's box (SCENARIO "rulebook"); None
-    (every game) for rules the rulebook does not know.
+    """The `games` of a game's rules links (the rulebook's games: companion/rulebook,
+    entries/<game>/): its core's (its forms.py CORE "rulebook"), its dice source's (a layer's
+    DICE_SOURCES "rulebook": the Events of Catan deck's rules are in the Traders & Barbarians
+    box) and its scenario's box (SCENARIO "rulebook"); None (every game) for rules the rulebook
+    does not know.
 
     In a Cities & Knights game the rulebook then lists C&K's own version of a rule first
     (the robber on the desert until the first attack, commodities and walls on a 7 …)."""
-    from companion.web.forms import CORES, SCENARIOS
+    from companion.web.forms import CORES, DICE_SOURCES, SCENARIOS
 
     games = (CORES.get(config.get("rules")) or {}).get("rulebook")
     if games is None:
         return None
-    more = [EVENTS_GAMES] if config.get("dice_source") == "events" else []
+    more = [(DICE_SOURCES.get(config.get("dice_source")) or {}).get("rulebook")]
     more.append((SCENARIOS.get(config.get("scenario") or "") or {}).get("rulebook"))
     return ",".join(dict.fromkeys([games, *(box for box in more if box)]))
 

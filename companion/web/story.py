@@ -6,13 +6,13 @@ public part only; a phone's adds its own private part (engine.story.for_viewer).
 """
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from companion import engine, services
 from companion.engine import story as engine_story
-from companion.web.layer_screens import package_screens
+from companion.web.dice_statistics import histogram, steadiness
+from companion.web.contracts import vp_sources
 from companion.layers.cores.base.messages import DEV_CARD_NAMES
-from companion.messages import cards_text, names_list
+from companion.messages import cards_text, layer_words, log_text
 
 # The SVG of the points over the turns: its size and the room for the axes' labels.
 WIDTH, HEIGHT = 320, 170
@@ -20,20 +20,15 @@ LEFT, RIGHT, TOP, BOTTOM = 24, 30, 8, 20
 
 
 def source_names() -> dict:
-    """Where points come from, in the order the final score lists them."""
+    """Where points come from: the words of each source (engine.points)."""
     return {
         "settlements": _("Settlements"),
         "cities": _("Cities"),
-        "ruined": _("Ruined cities"),
-        "metropolises": _("Metropolises"),
         "longest_road": _("Longest Road"),
         "largest_army": _("Largest Army"),
         "vp_cards": _("Victory point cards"),
-        "defenders": _("Defender of Catan"),
-        "progress": _("Progress cards"),
-        "merchant": _("Merchant"),
-        # each layer's own sources (its screens' VP_SOURCES: the Harbormaster, a scenario's)
-        **{key: label for _package, module in package_screens() for key, label in getattr(module, "VP_SOURCES", {}).items()},
+        # each layer's own sources (its words' names["vp_source"]: a core's, the Harbormaster, a scenario's)
+        **vp_sources(),
         "other": _("Other"),
     }
 
@@ -57,6 +52,8 @@ def story_context(game, viewer, view: dict) -> dict | None:
         "robber": [{"name": p["name"], "color": p["color"], **story["players"][p["seat"]]["robber"]} for p in players],
         "awards": [_award_text(award, names) for award in story["awards"]],
         "battles": [_battle_text(battle, names) for battle in story["battles"]],
+        # what the table confirmed before play (a scenario's cards), in the log's words
+        "answers": [log_text(answer, names) for answer in story.get("answers", ())],
         "mine": _mine(mine) if mine is not None else None,
     }
 
@@ -64,7 +61,9 @@ def story_context(game, viewer, view: dict) -> dict | None:
 def _scores(story: dict, players: list) -> dict:
     """The final score, a column per source of points that anyone has."""
     labels = source_names()
-    used = [key for key in labels if any(p["sources"].get(key) for p in story["players"])]
+    # in the order the layers give them (engine.points: a core's own, then each layer's; "other" last)
+    given = dict.fromkeys(key for p in story["players"] for key in p["sources"])
+    used = [key for key in given if key in labels and any(p["sources"].get(key) for p in story["players"])]
     rows = []
     for entry in sorted(story["players"], key=lambda p: -p["vp"]):
         player = players[entry["seat"]]
@@ -109,8 +108,6 @@ def _chart(story: dict, players: list, me: int | None) -> dict:
 
 
 def _dice(rolls: list) -> dict:
-    from companion.web.screen_context import histogram, steadiness  # selectors imports this module
-
     counted = {"roll_counts": rolls, "rolls_total": sum(rolls)}
     return {**histogram(counted), "steadiness": steadiness(counted)}
 
@@ -139,7 +136,7 @@ def _award_text(award: dict, names: list) -> str:
     def name(seat):
         return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
 
-    titles = {"longest_road": _("Longest Road"), "largest_army": _("Largest Army"), "harbormaster": _("Harbormaster")}
+    titles = source_names()  # a title is a source of points: Longest Road, a layer's (the Harbormaster)
     values = {"turn": award["turn"], "title": titles.get(award["kind"], award["kind"]), "name": name(award["seat"]),
               "previous": name(award["previous"])}
     if award["seat"] is None:
@@ -150,22 +147,12 @@ def _award_text(award: dict, names: list) -> str:
 
 
 def _battle_text(battle: dict, names: list) -> str:
-    values = {"turn": battle["turn"], "strength": battle["strength"], "defence": battle["defence"]}
-    if battle["winner"] == "barbarians":
-        text = _("Turn %(turn)s: the barbarians (strength %(strength)s) beat the knights (%(defence)s).") % values
-        losers = [names[s] for s in battle["losers"]]
-        if losers:
-            text += " " + ngettext("%(names)s loses a city.", "%(names)s lose a city each.",
-                                   len(losers)) % {"names": names_list(losers)}
-        return text
-    text = _("Turn %(turn)s: the knights (%(defence)s) beat the barbarians (strength %(strength)s).") % values
-    if battle["defender"] is not None:
-        text += " " + _("%(name)s is the Defender of Catan.") % {"name": names[battle["defender"]]}
-    elif battle["tied"]:
-        tied = [names[s] for s in battle["tied"]]
-        text += " " + ngettext("%(names)s draws a progress card.", "%(names)s each draw a progress card.",
-                               len(tied)) % {"names": names_list(tied)}
-    return text
+    """A battle in the words of the layer that fought it (its words' story_text)."""
+    for words in layer_words():
+        text = words.story_text(battle, names)
+        if text is not None:
+            return text
+    return battle["kind"]
 
 
 def _mine(mine: dict) -> dict:

@@ -563,6 +563,24 @@ def step_for(driver: str, modules):
     }[driver]
 
 
+def answering(step: Callable) -> Callable:
+    """The table answers a scenario's questions before the first roll as the app shows them
+    (the first roll waits for them: base.open_questions), then the driver's steps go on."""
+    from tests.engine.tb_driver import ANSWERS
+
+    def answered(draws: Draws, live: Live) -> bool:
+        state = live.state
+        if state["phase"] in ("setup", "roll") and base.before_first_roll(state):
+            questions = base.open_questions(rules_for(state["config"]), state)
+            if questions:
+                kind, args = ANSWERS[questions[0]](state)
+                assert live.do(kind, TABLE_ACTOR, **args)
+                return True
+        return step(draws, live)
+
+    return answered
+
+
 def play(modules, config: dict, driver: str, wanted: int, seed: int) -> tuple[Live, Counter]:
     live = Live(config, seeded_secret(seed))
     draws = Draws(seed)
@@ -576,7 +594,7 @@ def play(modules, config: dict, driver: str, wanted: int, seed: int) -> tuple[Li
             except Reject:
                 troubles["rejected draw"] += 1
         return live, troubles
-    step = with_redo(step_for(driver, modules))
+    step = answering(with_redo(step_for(driver, modules)))
     for _ in range(6 * wanted):
         if len(live.records) >= wanted or live.state["phase"] == "finished":
             break

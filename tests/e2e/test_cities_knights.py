@@ -24,7 +24,7 @@ def test_the_ship_sails_on_typed_event_dice_until_the_barbarians_attack(server, 
     expect(table.locator('input[name="target"]')).to_have_value("13")  # follows the game choice
     table.select_option('select[name="board"]', "none")
     table.click("button[type=submit].primary")
-    expect(table.locator('[data-testid="ck-panel"]')).to_be_visible()
+    expect(table.locator('[data-testid="panel-cities_knights"]')).to_be_visible()
     close_join_codes(table)  # it plays on the table before every phone has joined
     ala = join_phones(browser, server, table, 1)[0]
 
@@ -100,12 +100,12 @@ def test_knights_built_and_activated_on_phones_save_catan_and_make_a_defender(se
     """
     players = [("Ala", "red"), ("Bartek", "blue"), ("Celina", "orange")]
     table = new_table(browser, server, players, rules="cities_knights", board="none", play_mode="paper")
-    expect(table.locator('[data-testid="ck-panel"]')).to_be_visible()
+    expect(table.locator('[data-testid="panel-cities_knights"]')).to_be_visible()
     phones = join_phones(browser, server, table, 3)
     ala, bartek, celina = phones
     screens = [table, *phones]
     for phone in phones:
-        expect(phone.locator('[data-testid="ck-panel"]')).to_be_visible()
+        expect(phone.locator('[data-testid="panel-cities_knights"]')).to_be_visible()
         phone.evaluate("window.loadedOnce = true")  # gone if the page ever reloads
 
     version = version_of(table)
@@ -203,7 +203,7 @@ def test_a_turn_on_the_event_deck_red_die_and_event_die_then_the_card(server, br
     both dice and the card, and the log says it in that order."""
     players = [("Ala", "red"), ("Bartek", "blue"), ("Celina", "orange")]
     table = new_table(browser, server, players, rules="cities_knights", board="none", dice_source="events")
-    expect(table.locator('[data-testid="ck-panel"]')).to_be_visible()
+    expect(table.locator('[data-testid="panel-cities_knights"]')).to_be_visible()
     expect(table.locator("[data-testid=event-card]")).to_contain_text("No event card yet")
     ala = join_phones(browser, server, table, 1)[0]
     for _ in range(6):

@@ -4,6 +4,7 @@ as the scenario files drew before they were joined here, so the games explored s
 from hypothesis import strategies as st
 
 from companion.engine import IllegalAction, view
+from companion.engine.game import ruleset
 from companion.layers.cores.base import rules as base
 
 
@@ -128,12 +129,31 @@ def play(data, game, steps, step, check=None, stop=None) -> list:
     return states
 
 
+# The table's answer to a scenario's question before play, as shown (base.open_questions).
+ANSWERS = {"tb_dev_deck": lambda state: ("set_dev_deck", dict(state["dev_deck"])),
+           "tb_wagon_cards": lambda state: ("set_wagon_cards", {})}
+
+
+def answer_step(game) -> bool:
+    """The table answers the first question still open before the first roll (False: none)."""
+    state = game.state
+    questions = base.open_questions(ruleset(state), state) if base.before_first_roll(state) else []
+    if not questions:
+        return False
+    kind, args = ANSWERS[questions[0]](state)
+    game.act(kind, **args)
+    return True
+
+
 def common_step(data, game, neutrals=None) -> bool:
-    """The steps every one of these scenarios takes alike: setup, the roll (typed dice, or the
-    Events deck's card revealed), the paper Events answers, a discard, a steal, a neutral
-    colour's free piece. False when the phase is none of these."""
+    """The steps every one of these scenarios takes alike: the table's answers before the first
+    roll, setup, the roll (typed dice, or the Events deck's card revealed), the paper Events
+    answers, a discard, a steal, a neutral colour's free piece. False when the phase is none
+    of these."""
     state = game.state
     phase = state["phase"]
+    if phase in ("setup", "roll") and answer_step(game):
+        return True
     if phase == "setup":
         setup_step(data, game)
     elif phase == "roll" and state["config"]["dice_source"] == "events":

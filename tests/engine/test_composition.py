@@ -443,6 +443,7 @@ def test_every_phase_and_decision_a_layer_sets_is_declared_by_it(package):
     below = [by_name[layer.extends] for layer in own if layer.extends]
     cores = [layer for layer in registry.LAYERS if layer.core
              and all(o.cores is None or layer.name in o.cores for o in own if not o.core)]
+    cores += [by_name[core.extends] for core in cores if core.extends]  # and the core each is built on
     phases = frozenset().union(*(layer.phases for layer in [*own, *below, *cores]))
     pending = frozenset().union(*(layer.pending for layer in [*own, *below]))
     folder = pathlib.Path(package.__file__).parent

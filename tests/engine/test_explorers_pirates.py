@@ -8,7 +8,7 @@ import pytest
 from companion.engine import view
 from companion.layers.cores.explorers_pirates import board as sea
 from companion.layers.cores.explorers_pirates import rules as ep
-from companion.layers.explorers_pirates_scenarios.land_ho import rules as land_ho
+from companion.layers.cores.explorers_pirates import sea_boards
 from companion.machinery import board as boards
 from tests.engine.played import Played
 
@@ -74,7 +74,7 @@ def test_land_ho_three_players_start_with_their_pieces_gold_and_resources():
     assert state["phase"] == "roll" and state["turn"]["number"] == 1
     pieces = state["board"]["pieces"]
     for seat, colour in enumerate(("white", "red", "blue")):
-        start = land_ho.START[colour]
+        start = sea_boards.START[colour]
         assert pieces["settlements"][start["harbour"]] == seat
         assert part(g)["harbours"][start["harbour"]] == seat
         assert pieces["settlements"][start["settlement"]] == seat
@@ -89,7 +89,7 @@ def test_land_ho_three_players_start_with_their_pieces_gold_and_resources():
         assert hand(g, seat) == {**dict.fromkeys(ep.RESOURCES, 0),
                                  **boards.starting_resources(layout(g), start["settlement"])}
     # the fourth colour is not placed
-    orange = land_ho.START["orange"]
+    orange = sea_boards.START["orange"]
     assert orange["harbour"] not in pieces["settlements"] and orange["road"] not in pieces["roads"]
     assert len(part(g)["ships"]) == 3 and part(g)["neutral"] == {}
 
@@ -105,13 +105,13 @@ def test_land_ho_two_players_leave_the_other_colours_as_obstacles_without_ships(
     pieces = g.state["board"]["pieces"]
     assert part(g)["neutral"] == {"2": "white", "3": "orange"}
     for colour, seat in (("white", 2), ("orange", 3)):
-        start = land_ho.START[colour]
+        start = sea_boards.START[colour]
         assert pieces["settlements"][start["harbour"]] == seat
         assert pieces["settlements"][start["settlement"]] == seat
         assert pieces["roads"][start["road"]] == seat
     assert sorted(s["seat"] for s in part(g)["ships"]) == [0, 1]
     # a neutral settlement keeps the distance rule: nobody builds beside it
-    white = land_ho.START["white"]["settlement"]
+    white = sea_boards.START["white"]["settlement"]
     near = boards.geometry(layout(g)).corner_corners[white]
     assert all(ep._settlement_refusal(g.state, 0, c) == ("distance_rule", {}) for c in near
                if not boards.building_at(pieces, c))
@@ -244,7 +244,7 @@ def test_moves_go_to_a_neighbouring_sea_path_only():
     far = next(e for e in g_.edges
                if sea.is_sea_path(layout(g), e) and not sea.shared_corner(layout(g), e, ship["edge"]))
     assert g.refused("move_ship", ship=ship["id"], edge=far) == "ep_not_next_path"
-    land = land_ho.START["white"]["road"]
+    land = sea_boards.START["white"]["road"]
     assert g.refused("move_ship", ship=ship["id"], edge=land) in ("ep_not_sea_path", "ep_not_next_path")
     other = ship_of(g, 1)
     assert g.refused("move_ship", ship=other["id"], edge=far) == "ep_bad_ship"  # not the active player's
@@ -277,7 +277,7 @@ def test_one_ships_move_ends_before_the_next_starts():
     empty_hands(g)
     g.act("roll", dice=[1, 1])
     g.give(0, lumber=1, wool=1)
-    start = land_ho.START["white"]
+    start = sea_boards.START["white"]
     site = next(e for e in sea.sea_paths_at(layout(g), start["harbour"]) if e != start["ship"])
     g.act("build_ship", actor=me(0), edge=site)
     g.act("start_movement")
@@ -453,7 +453,7 @@ def test_a_harbour_settlement_counts_two_and_produces_one():
     g = game(("white", "red", "blue"))
     empty_hands(g)
     g.act("roll", dice=[1, 1])
-    white = land_ho.START["white"]["settlement"]  # inland: beside three land hexes
+    white = sea_boards.START["white"]["settlement"]  # inland: beside three land hexes
     assert sea.is_coastal_corner(layout(g), white) is False
     assert g.refused("build_harbour", actor=me(0), corner=white) == "ep_not_coastal"
     # a coastal settlement of white's (a test's shortcut: placed directly)
@@ -485,7 +485,7 @@ def test_ships_cost_lumber_and_wool_three_a_player_and_a_rebuild_loses_the_cargo
     g = game()
     empty_hands(g)
     g.act("roll", dice=[1, 1])
-    start = land_ho.START["white"]
+    start = sea_boards.START["white"]
     sites = sea.sea_paths_at(layout(g), start["harbour"])
     assert g.refused("build_ship", actor=me(0), edge=sites[0]) == "cannot_afford"
     g.give(0, lumber=3, wool=3)
@@ -512,7 +512,7 @@ def test_settlers_are_built_into_a_dock_loaded_at_the_harbour_and_found_settleme
     g = game()
     empty_hands(g)
     g.act("roll", dice=[1, 1])
-    start = land_ho.START["white"]
+    start = sea_boards.START["white"]
     g.give(0, brick=2, lumber=2, wool=2, grain=2)
     g.act("build_settler", actor=me(0), corner=start["harbour"])
     assert part(g)["docks"][start["harbour"]] == ["settler"] and part(g)["settlers"][0] == 0
@@ -549,7 +549,7 @@ def test_an_empty_ship_at_the_harbour_loads_the_docked_settler():
     g = game()
     empty_hands(g)
     g.act("roll", dice=[1, 1])
-    start = land_ho.START["white"]
+    start = sea_boards.START["white"]
     ship = ship_of(g, 0)
     ship["cargo"] = []  # (the settler already went ashore)
     part(g)["settlers"][0] = 2
@@ -597,7 +597,7 @@ def test_paper_cards_the_app_tracks_the_board_and_says_what_each_gets():
     assert g.state["bank"] is None
     g.act("roll", dice=[3, 3])
     assert "produced" in [e["kind"] for e in g.state["log"]]
-    start = land_ho.START["white"]
+    start = sea_boards.START["white"]
     site = next(e for e in sea.sea_paths_at(layout(g), start["harbour"]) if e != start["ship"])
     g.act("build_ship", edge=site)  # the table records it (cards paid at the table)
     assert len([s for s in part(g)["ships"] if s["seat"] == 0]) == 2

@@ -9,6 +9,7 @@ import pytest
 from companion.engine import IllegalAction, new_game, rules_for, view
 from companion.layers.cores.explorers_pirates import board as sea
 from companion.layers.cores.explorers_pirates import rules as ep
+from companion.layers.cores.explorers_pirates import sea_boards
 from companion.layers.explorers_pirates_scenarios.land_ho import rules as land_ho
 from companion.machinery import board as boards
 from companion.machinery.board_geometry import hex_centre
@@ -39,7 +40,7 @@ def test_two_unexplored_areas_split_by_the_frame_piece_in_the_east():
     areas = Counter(x["area"] for x in layout["hexes"].values() if x["terrain"] == "unexplored")
     assert areas == {"north": 9, "south": 9}
     # F: three positions of the middle row are frame, not board, between the areas
-    missing = {sea.offset_to_axial(c, land_ho.FRAME_ROW) for c in land_ho.AREA_COLUMNS}
+    missing = {sea.offset_to_axial(c, sea_boards.FRAME_ROW) for c in sea_boards.AREA_COLUMNS}
     assert not missing & set(layout["shape"]) and len(layout["shape"]) == 67
     north = [h for h, x in layout["hexes"].items() if x["area"] == "north"]
     south = [h for h, x in layout["hexes"].items() if x["area"] == "south"]
@@ -54,7 +55,7 @@ def test_two_unexplored_areas_split_by_the_frame_piece_in_the_east():
 @pytest.mark.parametrize("colour", ["red", "blue", "white", "orange"])
 def test_start_positions_obey_the_rules(colour):
     layout = land_ho.layout()
-    start = land_ho.START[colour]
+    start = sea_boards.START[colour]
     g = boards.geometry(layout)
     assert sea.is_coastal_corner(layout, start["harbour"])
     assert sea.is_sea_path(layout, start["ship"]) and not sea.edge_touches_unexplored(layout, start["ship"])
@@ -62,7 +63,7 @@ def test_start_positions_obey_the_rules(colour):
     assert start["settlement"] in g.edge_corners[start["road"]] and sea.is_land_path(layout, start["road"])
     assert sea.corner_on_land(layout, start["settlement"])
     # the distance rule between every start building
-    corners = [s[k] for s in land_ho.START.values() for k in ("harbour", "settlement")]
+    corners = [s[k] for s in sea_boards.START.values() for k in ("harbour", "settlement")]
     for corner in (start["harbour"], start["settlement"]):
         assert not set(g.corner_corners[corner]) & set(corners)
 
@@ -108,7 +109,7 @@ def test_a_manual_island_may_use_any_fourteen_of_the_fifteen_tokens():
     g.act("board_done")
     assert g.state["phase"] == "roll"
     # the starting resources follow the corrected island
-    red = land_ho.START["red"]["settlement"]
+    red = sea_boards.START["red"]["settlement"]
     assert g.state["players"][0]["hand"] == {**dict.fromkeys(ep.RESOURCES, 0),
                                              **boards.starting_resources(g.state["board"]["layout"], red)}
     g.check_replay_and_undo()

@@ -65,9 +65,18 @@ def edge_between(a, b):
     return next(e for e, cs in G.edge_corners.items() if set(cs) == {a, b})
 
 
+def answer_questions(game) -> None:
+    """The table's answers before play (the deck's mix, the wagon cards' numbers), accepted as
+    the app shows them: the first roll waits for both (base.open_questions)."""
+    game.act("set_dev_deck", **game.state["dev_deck"])
+    game.act("set_wagon_cards")
+
+
 class Game(Played):
-    def __init__(self, seed=5, **kw):
+    def __init__(self, seed=5, answered=True, **kw):
         super().__init__(config(**kw), seed)
+        if answered and self.state["phase"] != "board":
+            answer_questions(self)
 
     def to_main(self, dice=(3, 2)):
         self.act("roll", dice=list(dice))
@@ -497,17 +506,34 @@ def test_after_the_wagon_moved_no_more_building_or_trading_this_turn():
 
 
 def test_the_table_confirms_the_25_development_cards_before_the_first_roll():
-    game = Game()
+    game = Game(answered=False)
     assert sum(game.state["dev_deck"].values()) == 25
+    assert tb.questions(None, game.state) == ["tb_dev_deck", "tb_wagon_cards"]
     assert game.refused("set_dev_deck", knight=14, victory_point=5, monopoly=2, road_building=2,
                         year_of_plenty=3) == "tb_deck_size"
     assert game.refused("set_dev_deck", knight=-1) == "tb_bad_deck"
     game.act("set_dev_deck", knight=15, victory_point=4, monopoly=2, road_building=2, year_of_plenty=2)
     assert game.state["dev_deck"]["knight"] == 15
     assert game.state["log"][-1]["kind"] == "tb_dev_deck"
+    assert game.state["log"][-1]["params"]["as_shown"] is False
+    assert tb.questions(None, game.state) == ["tb_wagon_cards"]
+    assert game.refused("set_dev_deck", knight=15, victory_point=4, monopoly=2, road_building=2,
+                        year_of_plenty=2) == "nothing_changes"
     game.setup()
-    assert game.refused("set_dev_deck", knight=14, victory_point=5, monopoly=2, road_building=2,
-                        year_of_plenty=2) != ""
+    # The first roll waits for the wagon cards; until it, the deck may still change.
+    assert game.refused("roll", dice=[3, 2]) == "questions_first"
+    game.act("set_dev_deck", knight=14, victory_point=5, monopoly=2, road_building=2, year_of_plenty=2)
+    game.act("set_wagon_cards")
+    game.to_main()
+    assert game.refused("set_dev_deck", knight=15, victory_point=4, monopoly=2, road_building=2,
+                        year_of_plenty=2) == "wrong_phase"
+    assert tb.answers(None, game.state) == [
+        {"kind": "tb_dev_deck", "seat": None, "params": {**tb_base_deck(), "as_shown": False}},
+        {"kind": "tb_wagon_cards", "seat": None, "params": {"cards": tb.default_cards(), "as_shown": True}}]
+
+
+def tb_base_deck():
+    return {"knight": 14, "victory_point": 5, "monopoly": 2, "road_building": 2, "year_of_plenty": 2}
 
 
 def test_a_knight_moves_a_barbarian():
@@ -529,7 +555,7 @@ def test_the_table_confirms_or_enters_its_wagon_cards_and_play_follows_them():
 
     from companion.engine import fold
 
-    game = Game()
+    game = Game(answered=False)
     assert game.state[tb.NAME]["wagon_cards"] == tb.default_cards()
     assert not game.state[tb.NAME]["cards_confirmed"]
     game.act("set_wagon_cards", tb_gold_1="3", tb_mp_2="7", tb_chase_2="4", tb_cost_2_brick="2",
@@ -539,6 +565,7 @@ def test_the_table_confirms_or_enters_its_wagon_cards_and_play_follows_them():
     assert cards[1] == {"mp": 7, "gold": 2, "chase": [4], "cost": {"brick": 2}}
     assert cards[2:] == tb.default_cards()[2:]
     assert game.state[tb.NAME]["cards_confirmed"] and game.state["log"][-1]["kind"] == "tb_wagon_cards"
+    game.act("set_dev_deck", **game.state["dev_deck"])  # the deck as shown: the other question
     game.setup()
     game.to_main()
     assert tb.mp_left(game.state, 0) == 4
@@ -575,7 +602,8 @@ def test_the_table_confirms_or_enters_its_wagon_cards_and_play_follows_them():
 
 
 def test_confirming_the_defaults_and_the_cards_are_fixed_after_the_first_roll():
-    game = Game()
+    game = Game(answered=False)
+    game.act("set_dev_deck", **game.state["dev_deck"])
     game.act("set_wagon_cards")
     assert game.state[tb.NAME]["wagon_cards"] == tb.default_cards() and game.state[tb.NAME]["cards_confirmed"]
     # the example card of the rulebook (5 points, 2 gold, chase on 6) is allowed

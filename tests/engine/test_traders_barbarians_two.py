@@ -20,7 +20,7 @@ from companion.layers.options.catan_for_two import rules as two
 from companion.layers.options.events import rules as events
 from companion.layers.traders_barbarians_scenarios.traders_barbarians import rules as tb
 from tests.engine.played import Played
-from tests.engine.test_traders_barbarians import BARBARIANS, CASTLE, G, config, corner_of, edge_between
+from tests.engine.test_traders_barbarians import BARBARIANS, CASTLE, G, answer_questions, config, corner_of, edge_between
 
 A, B = {"seat": 0}, {"seat": 1}
 TWO = {"two_players": True}
@@ -33,6 +33,7 @@ class Two(Played):
         kw.setdefault("players", 2)
         kw.setdefault("variants", TWO)
         super().__init__(config(**kw), seed)
+        answer_questions(self)  # the deck and the wagon cards as shown: the first roll waits for them
 
     def neutrals(self, corners=()):
         for i in range(2):
@@ -267,6 +268,7 @@ def put_on_top(game, event):
 class Deck(Played):
     def __init__(self, seed=5, **kw):
         super().__init__(config(dice_source="events", **kw), seed)
+        answer_questions(self)
 
     def gold(self, seat):
         return self.state["gold"]["held"][seat]

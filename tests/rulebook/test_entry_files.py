@@ -247,8 +247,8 @@ def test_problems_are_listed_one_by_one(tmp_path):
 
 
 def test_check_command(tmp_path, capsys):
-    assert entryfiles.main([]) == 0
+    assert search.main([]) == 0
     assert f"{len(search.all_entries())} entries" in capsys.readouterr().out
     entry(tmp_path, "base-x", en_meta='related = ["base-nope"]\n')
-    assert entryfiles.main([str(tmp_path)]) == 1
+    assert search.main([str(tmp_path)]) == 1
     assert "base/base-x.en.md: unknown related id base-nope" in capsys.readouterr().err

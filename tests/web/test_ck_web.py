@@ -99,11 +99,11 @@ def test_table_and_phones_render_the_barbarians_and_the_three_dice(play_mode, bo
     game = setup(ck_game(play_mode, board))
     browsers = clients(game)
     table = browsers["table"].get(reverse("table", args=[game.code])).content.decode()
-    assert 'data-testid="ck-panel"' in table and 'data-ship="0"' in table
+    assert 'data-testid="panel-cities_knights"' in table and 'data-ship="0"' in table
     assert "Barbarians 3 (cities) against Catan 0 (active knights)" in table
     assert 'data-testid="ck-dice"' in table and 'name="event" value="ship"' in table
     phone = browsers[0].get(reverse("seat", args=[game.code])).content.decode()
-    assert 'data-testid="ck-panel"' in phone and 'data-testid="ck-dice"' in phone
+    assert 'data-testid="panel-cities_knights"' in phone and 'data-testid="ck-dice"' in phone
     assert "Your progress cards" in phone and "Your development cards" not in phone
     if play_mode == "hands":
         assert 'data-testid="my-commodities"' in phone

@@ -8,7 +8,7 @@ from django.urls import reverse
 from companion import services
 from companion.engine import Chance, seeded_secret
 from companion.layers.options.events import rules as events
-from companion.web.screen_context import steadiness
+from companion.web.dice_statistics import steadiness
 from companion.layers.options.events.messages import EVENT_NAMES, EVENT_TEXTS, event_effect_lines
 from companion.messages import log_text
 from companion.models import Game

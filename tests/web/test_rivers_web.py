@@ -66,12 +66,14 @@ def test_the_board_editor_marks_rivers_and_bridge_sites_and_offers_the_swamp(cli
     client.post(reverse("new_game"), _form())
     game = Game.objects.get()
     table = client.get(reverse("table", args=[game.code])).content.decode()
-    assert 'data-testid="river-edge-target"' in table and 'data-testid="rivers-board"' in table
-    editor = client.get(reverse("board_editor", args=[game.code]), {"hex": "0,0"}).content.decode()
-    assert 'value="swamp"' in editor and "swamp (nothing)" in editor
+    # The editor's palette has the swamps (no desert), its number pad no "2" (it goes beside the 12).
+    assert 'data-testid="terrain-swamp"' in table and 'data-testid="terrain-desert"' not in table
+    assert 'data-testid="number-12"' in table and 'data-testid="number-2"' not in table
+    # A path is one tap: each path has a target for either mode (along a river, a bridge site).
+    assert 'data-testid="rivers-board"' in table and 'data-testid="mode-bridge"' in table
+    assert table.count('data-testid="river-edge-target"') == table.count('data-testid="bridge-site-target"') == 72
     inland = SITES[0]
-    editor = client.get(reverse("board_editor", args=[game.code]), {"edge": inland}).content.decode()
-    assert 'data-testid="river-editor"' in editor and 'name="harbour"' not in editor
+    assert f'"type": "set_river_edge", "edge": "{inland}", "piece": "bridge"' in table
     for h, cell in LAYOUT["hexes"].items():
         assert _post(client, game, "edit_hex", hex=h, terrain=cell["terrain"], number=cell["number"] or "").status_code == 200
     for e in BANKS:

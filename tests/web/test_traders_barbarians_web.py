@@ -26,20 +26,25 @@ def _form(players=3, **extra):
     return scenario_form(tb.NAME, players, **{"board": "manual", **extra})
 
 
-def _enter_board(game):
+def _enter_board(game, answer=True):
+    """The board entered, then (`answer`) the table's questions answered as shown: the deck's
+    mix and the wagon cards (the first roll waits for them)."""
     layout = tb_layout()
     for h, cell in layout["hexes"].items():
         services.perform(game, TABLE, "edit_hex", {"hex": h, "terrain": cell["terrain"], "number": cell["number"] or ""})
     for e in BARBARIANS:
         services.perform(game, TABLE, "set_barbarian", {"edge": e})
     services.perform(game, TABLE, "board_done", {})
+    if answer:
+        services.perform(game, TABLE, "set_dev_deck", dict(state_of(game)["dev_deck"]))
+        services.perform(game, TABLE, "set_wagon_cards", {})
 
 
-def _game(client, **extra):
+def _game(client, answer=True, **extra):
     host(client)
     assert client.post(reverse("new_game"), _form(**extra)).status_code == 302
     game = Game.objects.get()
-    _enter_board(game)
+    _enter_board(game, answer)
     return game
 
 
@@ -61,10 +66,13 @@ def test_the_form_offers_the_scenario_and_plays_to_13(client):
 
 
 def test_the_table_confirms_the_wagon_cards_before_the_first_roll(client):
-    game = _game(client)
+    game = _game(client, answer=False)
     table = client.get(reverse("table", args=[game.code])).content.decode()
-    assert 'data-testid="tb-wagon-cards"' in table and "the app's assumption" in table
-    assert table.count('data-testid="tb-card-') == 5
+    # A step of its own: the two questions, each accepted as shown or changed.
+    assert 'data-testid="questions-step"' in table and "its assumption" in table
+    assert 'data-testid="tb-dev-deck-accept"' in table and 'data-testid="tb-wagon-cards-accept"' in table
+    assert 'data-testid="tb-wagon-cards"' in table
+    assert table.count('data-testid="tb-card-') == 10  # as shown, and in the form that changes them
     assert 'name="tb_mp_1"' not in table and 'name="tb_mp_2" min="1" max="12" value="5"' in table
     assert 'name="tb_cost_5_ore"' in table and 'name="tb_chase_3" value="5, 6"' in table
     # the form posts every field, as the browser would
@@ -79,6 +87,11 @@ def test_the_table_confirms_the_wagon_cards_before_the_first_roll(client):
     assert cards[1] == {"mp": 6, "gold": 3, "chase": [5, 6], "cost": {"lumber": 1, "wool": 1, "grain": 1}}
     assert cards[2:] == tb.default_cards()[2:] and cards[0] == tb.default_cards()[0]
     table = client.get(reverse("table", args=[game.code])).content.decode()
+    assert 'data-testid="question-tb-wagon-cards"' not in table and 'data-testid="question-tb-dev-deck"' in table
+    assert 'data-testid="questions-step"' in table  # the deck is still asked
+    assert _post(client, game, "set_dev_deck", **state_of(game)["dev_deck"]).status_code == 200
+    table = client.get(reverse("table", args=[game.code])).content.decode()
+    assert 'data-testid="questions-step"' not in table
     assert 'data-testid="tb-cards-confirmed"' in table and 'name="tb_mp_2" min="1" max="12" value="6"' in table
     # a bad value: refused with its message, the cards unchanged
     response = _post(client, game, "set_wagon_cards", tb_gold_3="12")
@@ -87,7 +100,7 @@ def test_the_table_confirms_the_wagon_cards_before_the_first_roll(client):
     with translation.override("pl"):
         client.cookies["django_language"] = "pl"
         table = client.get(reverse("table", args=[game.code])).content.decode()
-        assert "Zatwierdź karty wozów" in table and "założenie aplikacji" in table
+        assert "Zatwierdź karty wozów" in table and "Karty scenariusza potwierdzone" in table
 
 
 def test_with_the_harbormaster_to_14(client):
@@ -109,9 +122,10 @@ def test_the_board_editor_taps_the_barbarians(client):
     client.post(reverse("new_game"), _form())
     game = Game.objects.get()
     table = client.get(reverse("table", args=[game.code])).content.decode()
-    assert 'data-testid="tb-start-target"' in table
-    editor = client.get(reverse("board_editor", args=[game.code]) + "?edge=" + BARBARIANS[0]).content.decode()
-    assert 'data-testid="tb-barbarian-on"' in editor
+    # One tap a path: each path's target posts its barbarian.
+    assert table.count('data-testid="tb-start-target"') == 72
+    assert f'"type": "set_barbarian", "edge": "{BARBARIANS[0]}"' in table
+    assert 'data-testid="tb-board"' in table and "Barbarians: 0 of 3" in table
     assert _post(client, game, "set_barbarian", edge=BARBARIANS[0]).status_code == 200
     assert state_of(game)["board"]["layout"]["features"][tb.NAME]["barbarians"] == [BARBARIANS[0]]
 

@@ -9,7 +9,7 @@ from companion.messages import CARD_NAMES, LayerNames, Params, cards_text, refus
 
 # Every layer's words for its reasons to pay or take gold ("... takes 1 gold for <reason>").
 # (Named so as not to be one of the tables it reads.)
-REASONS = LayerNames("GOLD_REASONS")
+REASONS = LayerNames("gold_reason")  # every layer's GOLD_REASONS (its words' names["gold_reason"])
 
 
 def gold_text(n: int) -> str:

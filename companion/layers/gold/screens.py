@@ -6,6 +6,8 @@ from companion.messages import CARD_NAMES, cards_text
 
 from companion.layers.gold import rules
 from companion.layers.gold.messages import gold_text
+from companion.machinery.contract import Screens, Words
+from companion.layers.gold import LAYERS, messages
 
 # The keys this layer adds to a screen's context, as the templates find them in other games.
 DEFAULTS = {"gold": None, "gold_scores": None}
@@ -49,3 +51,10 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
             "mine": me == offer["from"], "for_me": me == offer["to"]})
     out["resources"] = [{"code": code, "name": CARD_NAMES[code]} for code in rules.base.RESOURCES]
     return {"gold": out, "gold_scores": {"rows": rows}}
+
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS,
+    words=Words(messages.refusal, messages.log_text),
+)

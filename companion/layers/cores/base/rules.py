@@ -6,8 +6,9 @@ chance outcomes. They validate first and change the state only once everything i
 import copy
 
 from companion.machinery import board as boards
+from companion.machinery import board_entry as entry
 from companion.machinery import hands
-from companion.machinery.composition import Actions, Layer
+from companion.machinery.composition import Actions, Layer, option
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step, add_log
 from companion.machinery.turns import active_seat, seat_arg as _seat_arg, whole_number
@@ -27,6 +28,9 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 # refuse two players without one (check_table). The engine itself still folds older
 # two-player logs, and its tests use two-player games as small fixtures.
 TWO_PLAYERS = 2
+# The config["variants"] key of Catan for two (options/catan_for_two owns the option): the
+# scenarios that play otherwise for two ask `for_two` here, never naming the option's layer.
+FOR_TWO = "two_players"
 LONGEST_ROAD_VP = LARGEST_ARMY_VP = 2
 LARGEST_ARMY_MIN = 3
 HAND_LIMIT = 7
@@ -34,6 +38,11 @@ SPECIAL_BUILD_PLAYERS = 5  # the 5-6 player extension's building phase between t
 
 _actions = Actions()
 action = _actions.action
+
+
+def for_two(config: dict) -> bool:
+    """Is this game played with Catan for two (config["variants"]["two_players"])?"""
+    return option(FOR_TWO)(config)
 
 
 def dice_sources() -> tuple:
@@ -346,6 +355,21 @@ def vp_hidden(state: dict, seat: int) -> int:
     return sum(1 for card in state["players"][seat]["dev_hand"] if card["card"] == "victory_point")
 
 
+def vp_sources(rules, state: dict, seat: int) -> dict:
+    """Where a seat's points come from, hidden cards too (engine.points: the final score's
+    columns, a phone's breakdown): what `vp_base` and `vp_hidden` count, by source."""
+    p = state["players"][seat]
+    return {"settlements": p["settlements"], "cities": 2 * p["cities"],
+            "longest_road": LONGEST_ROAD_VP if state["longest_road"] == seat else 0,
+            "largest_army": LARGEST_ARMY_VP if state["largest_army"] == seat else 0,
+            "vp_cards": rules.vp_hidden(state, seat)}
+
+
+def story_kinds(rules) -> dict:
+    """The log entries the story of a game lists (engine.story): the titles changing hands."""
+    return {"longest_road": "award", "largest_army": "award"}
+
+
 def victory(rules, state: dict, step: Step) -> None:
     """The active player wins as soon as they hold the target during their own turn.
 
@@ -419,7 +443,7 @@ def edit_hex(step: Step) -> None:
     except ValueError:
         raise IllegalAction("bad_hex_edit") from None
     board["layout"] = layout  # a new dict: layouts are shared between states, never changed
-    step.log("hex_set", hex=hex_, terrain=terrain, number=number)
+    # No log line a hex: board_done writes one for the whole board (the records keep each step).
 
 
 @action("edit_harbour", phases={"board"}, actors={"table"})
@@ -431,7 +455,88 @@ def edit_harbour(step: Step) -> None:
         board["layout"] = boards.set_harbour(board["layout"], edge, kind)
     except ValueError:
         raise IllegalAction("bad_harbour_edit") from None
-    step.log("harbour_set", edge=edge, harbour=kind)
+
+
+# The fast editor (machinery/board_entry.py): two taps a hex, one a harbour, the next one
+# chosen by itself. For a standard frame (a board of its own shape enters its hexes as its
+# core says). A player's phone may enter the board too: whoever sits beside it.
+def fast_entry(state: dict) -> bool:
+    return state["board"] is not None and "shape" not in state["board"]["layout"]
+
+
+def _expected(rules, layout: dict) -> dict:
+    return rules.board_expected(layout["frame"], boards.expected_set(layout["frame"]))
+
+
+def _progress(board: dict) -> dict:
+    """The entry's memory (the hex entered last, the harbours entered so far)."""
+    if "entry" not in board:
+        board["entry"] = entry.new_progress()
+    return board["entry"]
+
+
+@action("enter_hex", phases={"board"}, actors={"table", "seat"}, when=fast_entry)
+def enter_hex(step: Step) -> None:
+    """One tap of the editor: a hex's terrain, or its number token (the other one kept). A
+    terrain given to a hex that had one is the hex entered again: its number comes next.
+    Only what the set still has: a terrain or a number used up is refused."""
+    board = step.state["board"]
+    layout = board["layout"]
+    hex_ = _location(step, "hex")
+    if hex_ not in layout["hexes"]:
+        raise IllegalAction("bad_hex_edit")
+    expected = _expected(step.rules, layout)
+    cell = layout["hexes"][hex_]
+    terrain, number = cell.get("terrain"), cell.get("number")
+    if step.args.get("terrain"):
+        wanted = step.args["terrain"]
+        if entry.terrains_left(layout, expected, skip=hex_).get(wanted, 0) < 1:
+            raise IllegalAction("terrain_used_up", terrain=str(wanted)[:20])
+        if terrain is not None or wanted in expected["untokened"]:
+            number = None
+        terrain = wanted
+    elif step.args.get("number") not in (None, ""):
+        wanted = whole_number(step.args["number"], "bad_number")
+        if terrain in expected["untokened"]:
+            raise IllegalAction("no_token_there", terrain=terrain)
+        if entry.tokens_left(layout, expected, skip=hex_).get(wanted, 0) < 1:
+            raise IllegalAction("number_used_up", number=wanted)
+        number = wanted
+    else:
+        raise IllegalAction("bad_hex_edit")
+    try:
+        board["layout"] = boards.set_number(boards.set_terrain(layout, hex_, terrain, step.rules.terrains),
+                                            hex_, number)
+    except ValueError:
+        raise IllegalAction("bad_hex_edit") from None
+    _progress(board)["hex"] = hex_
+
+
+@action("enter_harbour", phases={"board"}, actors={"table", "seat"}, when=fast_entry)
+def enter_harbour(step: Step) -> None:
+    """One tap of the editor: the type of the harbour at one of the frame's positions."""
+    board = step.state["board"]
+    layout = board["layout"]
+    edge = _location(step, "edge")
+    if edge not in entry.harbour_order(layout):
+        raise IllegalAction("bad_harbour_edit")
+    kind = step.args.get("harbour")
+    progress = _progress(board)
+    if entry.harbours_left(layout, progress, skip=edge).get(kind, 0) < 1:
+        raise IllegalAction("harbour_used_up", harbour=str(kind)[:20])
+    try:
+        board["layout"] = boards.set_harbour(layout, edge, kind)
+    except ValueError:
+        raise IllegalAction("bad_harbour_edit") from None
+    progress["harbours"] = [e for e in progress["harbours"] if e != edge] + [edge]
+
+
+def entry_view(rules, state: dict) -> dict | None:
+    """The fast editor's view while the board is entered (None: not now, or not this board)."""
+    if state["phase"] != "board" or not fast_entry(state):
+        return None
+    board = state["board"]
+    return entry.entry_view(board["layout"], _expected(rules, board["layout"]), board.get("entry"))
 
 
 def board_problems(rules, state: dict) -> list:
@@ -447,19 +552,48 @@ def home_hexes(rules, layout: dict) -> list[str]:
     return [h for h, x in layout["hexes"].items() if terrain and x["terrain"] == terrain]
 
 
+def desert_hex(rules, state: dict) -> str | None:
+    """Where the fleeing robber goes: the desert it is on, else the desert it started on (a
+    scenario's home for it: a swamp; None where it waits beside the board)."""
+    board = state["board"]
+    deserts = home_hexes(rules, board["layout"])
+    if board["robber"] in deserts:
+        return board["robber"]
+    start = (state["config"].get("board_layout") or {}).get("robber")
+    return start if start in deserts else (deserts[0] if deserts else None)
+
+
 def _robber_start(rules, layout: dict) -> str | None:
     return boards.robber_start(layout, rules.board_expected(layout["frame"], boards.expected_set(layout["frame"])))
 
 
-@action("board_done", phases={"board"}, actors={"table"})
+@action("board_done", phases={"board"}, actors={"table", "seat"})
 def board_done(step: Step) -> None:
     state = step.state
     problems = board_problems(step.rules, state)
     if problems:
         raise IllegalAction("board_incomplete", problem=problems[0][0])
-    state["board"]["robber"] = _robber_start(step.rules, state["board"]["layout"])
+    board = state["board"]
+    board["robber"] = _robber_start(step.rules, board["layout"])
+    board.pop("entry", None)
     state["phase"] = "setup"
-    step.log("board_entered")
+    # One log line for the whole board: what it holds, each layer's own pieces after the hexes.
+    layout = board["layout"]
+    parts = {key: n for summary in step.rules.hooks("board_summary") for key, n in summary(step.rules, layout).items()}
+    step.log("board_entered", hexes=len(layout["hexes"]), harbours=len(layout.get("harbours") or {}), parts=parts)
+
+
+# ---------------------------------------------------------------- questions before play
+
+
+def open_questions(rules, state: dict) -> list[str]:
+    """What the table still has to confirm before the first roll (each layer's `questions`:
+    a scenario's deck, its cards' printed numbers), in the order the layers ask them."""
+    return [code for ask in rules.hooks("questions") for code in ask(rules, state)]
+
+
+def before_first_roll(state: dict) -> bool:
+    return sum(state["roll_counts"]) == 0
 
 
 # ---------------------------------------------------------------- setup rounds
@@ -583,6 +717,12 @@ def resolve_total(step: Step, total: int, paid: dict | None = None) -> None:
 
     `paid`: the production when an event changes it (Epidemic), else the board's."""
     state = step.state
+    # Nothing the table was asked to confirm is skipped: no first roll before its answers.
+    # A new roll only (live): records entered before the questions existed replay as they were.
+    if step.chance is not None and before_first_roll(state):
+        questions = open_questions(step.rules, state)
+        if questions:
+            raise IllegalAction("questions_first", question=questions[0])
     state["roll_counts"][total] += 1
     state["turn"]["rolled"] = True
     if on_board(state):
@@ -1046,10 +1186,10 @@ LAYER = Layer(
     actions={**_actions.table, **trading.ACTIONS.table},
     hooks={"new_state": new_state, "validate_config": validate_config, "vp_base": vp_base, "vp_hidden": vp_hidden,
            "active_seat": active_seat, "victory": victory, "dice_sources": dice_sources,
-           "after_action": _drop_unpayable_offers},
+           "after_action": _drop_unpayable_offers, "vp_sources": vp_sources, "story_kinds": story_kinds},
     phases=frozenset({"board", "setup", "roll", "main", "discard", "robber", "steal", "special_build", "finished"}),
     pending=frozenset({"discard"}),
     board_actions={"settlement": ("place_settlement", "build_settlement"), "road": ("place_road", "build_road"),
-                   "city": ("build_city",), "robber": ("move_robber",), "hex": ("edit_hex",),
+                   "city": ("build_city",), "robber": ("move_robber",), "hex": ("enter_hex", "edit_hex"),
                    "coast": ("edit_harbour",)},
 )

@@ -14,11 +14,13 @@ from companion.messages import CARD_NAMES, TERRAIN_NAMES, cards_text
 from companion.layers.cores.cities_knights.messages import (COMMODITY_NAMES, DECK_NAMES, EVENT_DIE_NAMES, IMPROVEMENT_LEVELS, IMPROVEMENT_NAMES,
                        KNIGHT_LEVEL_NAMES, PROGRESS_NAMES, PROGRESS_TEXTS, ck_battle_lines)
 from companion.layers.cores.cities_knights.rules import ABILITY_LEVEL, COMMODITY_OF, COSTS, DECK_OF, IMPROVEMENTS, MAX_LEVEL, METROPOLIS_LEVEL, PROGRESS_LIMIT
+from companion.machinery.contract import Form, Option, Screens, Words, owes_pending
+from companion.layers.cores.cities_knights import LAYERS, forms, messages
 
 # The keys this layer adds to a screen's context, as the shared templates find them in other
-# games: the development cards (C&K has progress cards instead) and the base game's roll
-# form (C&K rolls three dice, its own form).
-DEFAULTS = {"dev_cards": True, "roll_form": True}
+# games: the development cards (C&K has progress cards instead), the base game's roll
+# form (C&K rolls three dice, its own form) and the setup's piece (the second one is a city).
+DEFAULTS = {"dev_cards": True, "roll_form": True, "setup_city": False}
 # Its partials: the panel beside the board (the "ck" fragment), its actions, the commodities
 # and progress cards in a phone's hand, its tap targets on the board (knights, walls, a lost city).
 PARTIALS = {"panel": "cities_knights/panel.html", "actions": "cities_knights/actions.html",
@@ -81,6 +83,7 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
     context = {
         "dev_cards": False,
         "roll_form": False,
+        "setup_city": view["setup_round"] == 2,  # the second placement of the setup is a city
         "ck_track": [{"n": i, "ship": i == ck["ship"], "catan": i == ck["track"]} for i in range(ck["track"] + 1)],
         "ck_battle": ck_battle_lines(ck["battle"], names) if ck["battle"] else None,
         "ck_players": [_player(row, players[row["seat"]], ck) for row in ck["players"]],
@@ -325,3 +328,13 @@ def _pending(view: dict, ck: dict, layout) -> list[dict]:
             out.append(item)
     return out
 
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS, trade_ratios=trade_ratios,
+    words=Words(messages.refusal, messages.log_text, story_text=messages.story_text,
+                names={"card": messages.HAND_CARD_NAMES, "card_count": messages.HAND_CARD_COUNTS,
+                       "phase": messages.PHASE_NAMES, "vp_source": messages.VP_SOURCE_NAMES}),
+    form=Form(core=forms.CORE, options={name: Option(field) for name, field in forms.OPTIONS.items()}),
+    owed=owes_pending(LAYERS, partial=PARTIALS["actions"]),
+)

@@ -188,10 +188,17 @@ def log_text(entry: dict, names: list[str]) -> str | None:
         return _("%(who)s ends trading and building: ship movement.") % {"who": who}
     if kind == "ep_ship_chosen":
         return _("%(who)s moves %(ship)s.") % {"who": who, "ship": _ship_text(p)}
-    if kind == "ep_ship_moved":
+    if kind == "ep_ship_moved":  # one line per ship movement: `paths` steps (rules._log_sailing)
         n = p["points"] if isinstance(p["points"], int) else 0
-        return ngettext("%(who)s sails %(ship)s on (%(n)s point left).",
-                        "%(who)s sails %(ship)s on (%(n)s points left).", n) % {"who": who, "ship": _ship_text(p), "n": n}
+        paths = p.get("paths") if isinstance(p.get("paths"), int) else 1
+        if paths <= 1:
+            return ngettext("%(who)s sails %(ship)s on (%(n)s point left).",
+                            "%(who)s sails %(ship)s on (%(n)s points left).", n) % {
+                "who": who, "ship": _ship_text(p), "n": n}
+        left = ngettext("%(n)s movement point left", "%(n)s movement points left", n) % {"n": n}
+        return ngettext("%(who)s sails %(ship)s along %(paths)s sea path (%(left)s).",
+                        "%(who)s sails %(ship)s along %(paths)s sea paths (%(left)s).", paths) % {
+            "who": who, "ship": _ship_text(p), "paths": paths, "left": left}
     if kind == "ep_moves_bought":
         return _("%(who)s pays 1 wool: %(ship)s gets 2 more movement points.") % {"who": who, "ship": _ship_text(p)}
     if kind == "ep_settler_loaded":

@@ -690,7 +690,7 @@ def move_ship(step: Step) -> None:
     layout = _layout(state)
     via = sea.shared_corner(layout, ship["edge"], edge)
     ship.update(edge=edge, bow=sea.far_corner(layout, edge, via), points=ship["points"] - 1, started=True)
-    step.log("ep_ship_moved", seat=ship["seat"], ship=ship["id"], edge=edge, points=ship["points"])
+    _log_sailing(state, ship)
     hidden = sea.pointed_at(layout, edge)
     if hidden:  # a discovery ends the ship's move
         ship.update(points=0, done=True)
@@ -698,6 +698,22 @@ def move_ship(step: Step) -> None:
         ep["reveal"] = {"ship": ship["id"], "seat": ship["seat"], "hexes": hidden}
         state["phase"] = "reveal"
         step.log("ep_must_reveal", seat=ship["seat"], ship=ship["id"], hexes=hidden)
+
+
+def _log_sailing(state: dict, ship: dict) -> None:
+    """One log line per ship movement: a step of the ship whose sailing is the log's last
+    line (same turn, nothing logged since) makes that line one path longer, else it starts
+    a new line. The log is derived from the records, which keep every step (undo, replay);
+    the line is replaced, never changed (copy_state shares written entries)."""
+    log = state["log"]
+    last = log[-1] if log else None
+    if (last is not None and last["kind"] == "ep_ship_moved" and last["turn"] == state["turn"]["number"]
+            and last["seat"] == ship["seat"] and last["params"].get("ship") == ship["id"]):
+        paths = last["params"].get("paths", 1) + 1
+        log[-1] = {**last, "params": {**last["params"], "edge": ship["edge"], "points": ship["points"], "paths": paths}}
+        return
+    add_log(state, "ep_ship_moved", seat=ship["seat"], ship=ship["id"], edge=ship["edge"], points=ship["points"],
+            paths=1)
 
 
 @action("buy_moves", phases={"movement"}, actors={"active", "table"})

@@ -9,7 +9,7 @@ goal (17 points).
 The board, as the text sets it and as the app reads it:
 - The frame gets both pieces B1 and B2, the sea pieces E and G and one standard sea hex: a
   larger sea than in scenarios 3 and 4. The Council of Catan lies beside the start island, as
-  in scenario 3 (land_ho.layout's council at offset (5, 3)).
+  in scenario 3 (sea_boards.layout's council at offset (5, 3)).
 - Each unexplored area is mixed from 7 standard hexes (6 land and 1 sea: the other standard
   sea hex of the orange set is already in the frame), 3 fish fields, 3 spice fields and 3
   gold-river fields with their lairs: 16 face-down hexes an area. The pictures are not in the
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from companion.layers.cores.explorers_pirates import placement
 from companion.layers.cores.explorers_pirates import rules as ep
-from companion.layers.explorers_pirates_scenarios.land_ho import rules as land_ho
+from companion.layers.cores.explorers_pirates import sea_boards
 from companion.machinery.composition import Layer, scenario
 
 NAME = "explorers_and_pirates"  # the layer; the scenario's key is the box's own name
@@ -33,19 +33,19 @@ COUNCIL = (5, 3)
 STACK = 6
 PER_AREA = {"north": 3, "south": 3}  # fish fields, spice fields, gold-river fields: 3 of each an area
 AREA_START, LONG_ROW = 7, 12  # the areas' first column; the middle row of each reaches one further
-AREAS = {(col, row): "north" if row < land_ho.FRAME_ROW else "south"
-         for row in land_ho.NORTH_ROWS + land_ho.SOUTH_ROWS
+AREAS = {(col, row): "north" if row < sea_boards.FRAME_ROW else "south"
+         for row in sea_boards.NORTH_ROWS + sea_boards.SOUTH_ROWS
          for col in range(AREA_START, (LONG_ROW if row in (1, 5) else LONG_ROW - 1) + 1)}
 
 
 def layout() -> dict:
-    board = land_ho.layout(areas=AREAS, council=COUNCIL)
+    board = sea_boards.layout(areas=AREAS, council=COUNCIL)
     board["origin"] = {"method": NAME}
     return board
 
 
 def _scenario() -> dict:
-    return {"target": TARGET, "layout": layout, "start": land_ho.START, "stack": STACK,
+    return {"target": TARGET, "layout": layout, "start": sea_boards.START, "stack": STACK,
             "board_modes": (placement.MODE,), "free_setup": placement.start,
             "rivers": dict(PER_AREA), "fish": dict(PER_AREA), "spices": dict(PER_AREA)}
 
@@ -63,7 +63,7 @@ LAYER = Layer(
     applies=scenario(SCENARIO),
     scenario=SCENARIO,
     needs=("pirate_lairs_mission", "fish_mission", "spices_mission"),
-    hooks={"new_state": new_state, "board_set": land_ho.board_set, "check_config": check_config},
+    hooks={"new_state": new_state, "board_set": sea_boards.board_set, "check_config": check_config},
     provides={"ep_scenario": _scenario},
     cores=frozenset({ep.NAME}),
     core_refusal="explorers_and_pirates_core_only",

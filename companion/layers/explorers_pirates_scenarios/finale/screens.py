@@ -4,6 +4,8 @@ turned over, with its rules (the goal is the shared scoreboard's). The missions'
 (pirate_lairs, fish_for_catan, spices_for_catan); the crews, pirates and tracks the core's."""
 
 from companion.layers.explorers_pirates_scenarios.finale.rules import PER_AREA
+from companion.machinery.contract import Form, Screens, Words
+from companion.layers.explorers_pirates_scenarios.finale import LAYERS, forms, messages
 
 DEFAULTS = {"eap": None}
 PARTIALS = {"scoreboard": "explorers_and_pirates/scoreboard.html"}
@@ -21,3 +23,11 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
     total = sum(PER_AREA.values())  # of each kind, over both areas
     return {"eap": {"total": total,
                     **{key: sum(1 for cell in hexes.values() if is_field(cell)) for key, is_field in FIELDS.items()}}}
+
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS,
+    words=Words(messages.refusal, messages.log_text),
+    form=Form(scenario=forms.SCENARIO),
+)

@@ -48,7 +48,7 @@ from __future__ import annotations
 from companion.layers.cores.explorers_pirates import board as sea
 from companion.layers.cores.explorers_pirates import council, fields, missions, placement
 from companion.layers.cores.explorers_pirates import rules as ep
-from companion.layers.explorers_pirates_scenarios.land_ho import rules as land_ho
+from companion.layers.cores.explorers_pirates import sea_boards
 from companion.machinery.composition import Actions, Layer, scenario
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
@@ -281,13 +281,13 @@ MISSION_LAYER = Layer(
 
 
 def layout() -> dict:
-    board = land_ho.layout(areas=AREAS, council=COUNCIL)
+    board = sea_boards.layout(areas=AREAS, council=COUNCIL)
     board["origin"] = {"method": NAME}
     return board
 
 
 def _scenario() -> dict:
-    return {"target": TARGET, "layout": layout, "start": land_ho.START, "stack": land_ho.STACK,
+    return {"target": TARGET, "layout": layout, "start": sea_boards.START, "stack": sea_boards.STACK,
             "board_modes": (placement.MODE,), "free_setup": placement.start,
             "rivers": dict(RIVERS_PER_AREA), "fish": dict(FISH_PER_AREA)}
 
@@ -305,7 +305,7 @@ LAYER = Layer(
     applies=scenario(NAME),
     scenario=NAME,
     needs=("pirate_lairs_mission", MISSION_NAME),
-    hooks={"new_state": new_state, "board_set": land_ho.board_set, "check_config": check_config},
+    hooks={"new_state": new_state, "board_set": sea_boards.board_set, "check_config": check_config},
     provides={"ep_scenario": _scenario},
     cores=frozenset({ep.NAME}),
     core_refusal="fish_for_catan_explorers_pirates_only",

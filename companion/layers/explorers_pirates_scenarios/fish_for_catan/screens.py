@@ -5,7 +5,9 @@ them and aboard ships, the shoals left in the supply, and the movement phase's f
 a shoal (the server's die or one typed at the table), catching and delivering it."""
 
 from companion.board_svg import frame_drawing
-from companion.layers.cores.explorers_pirates.screens import _colors, _r, _ships
+from companion.layers.cores.explorers_pirates.screens import seat_colors, ship_drawings, svg_round
+from companion.machinery.contract import Form, Screens, Words
+from companion.layers.explorers_pirates_scenarios.fish_for_catan import LAYERS, forms, messages
 
 DEFAULTS = {"ff": None, "ff_scores": None}
 PARTIALS = {
@@ -23,10 +25,10 @@ def _shoal(x: float, y: float, size: float) -> dict:
     for dx, dy in ((-0.2, -0.1), (0.16, -0.16), (0.0, 0.12)):
         cx, cy = x + dx * size, y + dy * size
         w, h = 0.14 * size, 0.07 * size
-        fish.append({"cx": _r(cx), "cy": _r(cy), "rx": _r(w), "ry": _r(h),
-                     "tail": f"{_r(cx + w * 0.8):g},{_r(cy):g} {_r(cx + w * 1.5):g},{_r(cy - h):g} "
-                             f"{_r(cx + w * 1.5):g},{_r(cy + h):g}"})
-    return {"fish": fish, "stroke": _r(0.02 * size)}
+        fish.append({"cx": svg_round(cx), "cy": svg_round(cy), "rx": svg_round(w), "ry": svg_round(h),
+                     "tail": f"{svg_round(cx + w * 0.8):g},{svg_round(cy):g} {svg_round(cx + w * 1.5):g},{svg_round(cy - h):g} "
+                             f"{svg_round(cx + w * 1.5):g},{svg_round(cy + h):g}"})
+    return {"fish": fish, "stroke": svg_round(0.02 * size)}
 
 
 # Where the pips of each die face lie, in a unit square centred on (0, 0).
@@ -38,8 +40,8 @@ PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
 def _die(face, x: float, y: float, size: float) -> dict:
     """The die face printed on a fish field: a white square with its pips (drawn, not a font's glyph)."""
     half, step = 0.17 * size, 0.095 * size
-    return {"x": _r(x - half), "y": _r(y - half), "side": _r(2 * half), "round": _r(0.04 * size),
-            "pips": [{"cx": _r(x + dx * step), "cy": _r(y + dy * step), "r": _r(0.03 * size)}
+    return {"x": svg_round(x - half), "y": svg_round(y - half), "side": svg_round(2 * half), "round": svg_round(0.04 * size),
+            "pips": [{"cx": svg_round(x + dx * step), "cy": svg_round(y + dy * step), "r": svg_round(0.03 * size)}
                      for dx, dy in PIPS.get(face, ())]}
 
 
@@ -57,11 +59,11 @@ def _drawing(f: dict, view: dict, picture: dict | None) -> tuple[list, list]:
         x, y = d.hex_centres[h]
         fields.append({"hex": h, "face": face, "die": _die(face, x, y + 0.5 * size, size),
                        "shoal": _shoal(x, y - 0.1 * size, size) if h in shoals else None, "has_shoal": h in shoals,
-                       "points": d.hex_points[h], "stroke": _r(0.02 * size)})
+                       "points": d.hex_points[h], "stroke": svg_round(0.02 * size)})
     part = view.get("explorers_pirates") or {}
     aboard = set(f.get("aboard") or ())
     hexes = view["board"]["layout"]["hexes"]
-    ships = [s for s in _ships(part, d, _colors(view), size, hexes) if s["id"] in aboard] if part.get("ships") else []
+    ships = [s for s in ship_drawings(part, d, seat_colors(view), size, hexes) if s["id"] in aboard] if part.get("ships") else []
     loads = [{"ship": s["id"], "seat": s["seat"], **_shoal(s["x"], s["y"], size * 0.8)} for s in ships]
     return fields, loads
 
@@ -87,3 +89,11 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "ff_scores": {"supply": f.get("supply", 0), "on_board": on_board, "aboard": len(f.get("aboard") or ()),
                       "total": f.get("total", 6), "fields": len(faces)},
     }
+
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS,
+    words=Words(messages.refusal, messages.log_text, names={"gold_reason": messages.GOLD_REASONS}),
+    form=Form(scenario=forms.SCENARIO),
+)

@@ -39,8 +39,8 @@ from __future__ import annotations
 from companion.layers.cores.explorers_pirates import board as sea
 from companion.layers.cores.explorers_pirates import fields, missions, placement
 from companion.layers.cores.explorers_pirates import rules as ep
+from companion.layers.cores.explorers_pirates import sea_boards
 from companion.layers.gold import rules as gold
-from companion.layers.explorers_pirates_scenarios.land_ho import rules as land_ho
 from companion.machinery import board as boards
 from companion.machinery.composition import Actions, Layer, scenario
 from companion.machinery.errors import IllegalAction
@@ -70,13 +70,13 @@ def part(state: dict) -> dict:
 
 
 def layout() -> dict:
-    board = land_ho.layout()
+    board = sea_boards.layout()
     board["origin"] = {"method": NAME}
     return board
 
 
 def _scenario() -> dict:
-    return {"target": TARGET, "layout": layout, "start": land_ho.START, "stack": land_ho.STACK,
+    return {"target": TARGET, "layout": layout, "start": sea_boards.START, "stack": sea_boards.STACK,
             "board_modes": (placement.MODE,), "free_setup": placement.start}
 
 
@@ -373,7 +373,7 @@ LAYER = Layer(
     name=NAME,
     applies=scenario(NAME),
     scenario=NAME,
-    hooks={"new_state": new_state, "board_set": land_ho.board_set, "check_config": check_config},
+    hooks={"new_state": new_state, "board_set": sea_boards.board_set, "check_config": check_config},
     provides={"ep_scenario": _scenario},
     cores=frozenset({ep.NAME}),
     core_refusal="pirate_lairs_explorers_pirates_only",

@@ -5,7 +5,9 @@ the crews standing on it, the number once conquered, the crews left beside it), 
 collecting crews, and the conquest (the number under the token, the hero's roll)."""
 
 from companion.board_svg import frame_drawing
-from companion.layers.cores.explorers_pirates.screens import FILLS, _colors, _player, _r
+from companion.layers.cores.explorers_pirates.screens import FILLS, player_at, seat_colors, svg_round
+from companion.machinery.contract import Form, Screens, Words
+from companion.layers.explorers_pirates_scenarios.pirate_lairs import LAYERS, forms, messages
 
 DEFAULTS = {"pl": None, "pl_scores": None}
 PARTIALS = {
@@ -24,15 +26,15 @@ def _lairs(pl: dict, view: dict, picture: dict | None) -> tuple[list, list]:
         return [], []
     size = picture["size"]
     d = frame_drawing(picture["frame"], size)
-    colors = _colors(view)
+    colors = seat_colors(view)
     hexes = view["board"]["layout"]["hexes"]
     rivers = []
     for h, cell in sorted(hexes.items()):
         if cell.get("terrain") == "gold_river" and h in d.hex_points:
             x, y = d.hex_centres[h]
             rivers.append({"hex": h, "points": d.hex_points[h],
-                           "wave": f"M{_r(x - 0.6 * size)},{_r(y + 0.25 * size)} q{_r(0.3 * size)},{_r(-0.3 * size)} "
-                                   f"{_r(0.6 * size)},0 t{_r(0.6 * size)},0"})
+                           "wave": f"M{svg_round(x - 0.6 * size)},{svg_round(y + 0.25 * size)} q{svg_round(0.3 * size)},{svg_round(-0.3 * size)} "
+                                   f"{svg_round(0.6 * size)},0 t{svg_round(0.6 * size)},0"})
     lairs = []
     for h, lair in sorted((pl.get("lairs") or {}).items()):
         if h not in d.hex_centres:
@@ -41,12 +43,12 @@ def _lairs(pl: dict, view: dict, picture: dict | None) -> tuple[list, list]:
 
         def dots(seats, row):
             n = len(seats)
-            return [{"x": _r(x + (k - (n - 1) / 2) * 0.26 * size), "y": _r(y + row * size), "r": _r(0.1 * size),
+            return [{"x": svg_round(x + (k - (n - 1) / 2) * 0.26 * size), "y": svg_round(y + row * size), "r": svg_round(0.1 * size),
                      "fill": FILLS.get(colors[s] if 0 <= s < len(colors) else "", "#777")} for k, s in enumerate(seats)]
-        lairs.append({"hex": h, "x": _r(x), "y": _r(y), "r": _r(0.32 * size), "conquered": lair.get("conquered"),
+        lairs.append({"hex": h, "x": svg_round(x), "y": svg_round(y), "r": svg_round(0.32 * size), "conquered": lair.get("conquered"),
                       "number": lair.get("number"), "crews": dots(lair.get("crews") or [], 0.5),
                       "beside": dots(lair.get("beside") or [], 0.55), "n": len(lair.get("crews") or ()),
-                      "font": _r(0.3 * size), "stroke": _r(0.05 * size)})
+                      "font": svg_round(0.3 * size), "stroke": svg_round(0.05 * size)})
     return lairs, rivers
 
 
@@ -60,8 +62,8 @@ def _conquest(pl: dict, view: dict) -> dict | None:
     return {
         "hex": conquest["hex"], "stage": conquest.get("stage"),
         "seats": [{"player": p, "crews": counts.get(str(p["seat"]), 0), "roll": rolls.get(str(p["seat"]))}
-                  for p in (_player(players, s) for s in conquest.get("seats") or ()) if p],
-        "tied": [p for p in (_player(players, s) for s in conquest.get("tied") or ()) if p],
+                  for p in (player_at(players, s) for s in conquest.get("seats") or ()) if p],
+        "tied": [p for p in (player_at(players, s) for s in conquest.get("tied") or ()) if p],
         "numbers": NUMBERS,
         "typed": view["config"].get("dice_source") == "typed",
     }
@@ -79,3 +81,11 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "pl_scores": {"stack": pl.get("lair_stack", 0), "standing": len(standing),
                       "conquered": len(pl.get("lairs") or {}) - len(standing)},
     }
+
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS,
+    words=Words(messages.refusal, messages.log_text, names={"gold_reason": messages.GOLD_REASONS}),
+    form=Form(scenario=forms.SCENARIO, list_fields=forms.LIST_FIELDS),
+)

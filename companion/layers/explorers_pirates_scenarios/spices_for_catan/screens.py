@@ -7,8 +7,10 @@ the Council of Catan, quick gold. The crews', pirates' and tracks' screens are t
 
 from companion.board_svg import frame_drawing
 from companion.messages import CARD_NAMES
-from companion.layers.cores.explorers_pirates.screens import FILLS, _colors, _r, _ships
+from companion.layers.cores.explorers_pirates.screens import FILLS, seat_colors, ship_drawings, svg_round
 from companion.layers.explorers_pirates_scenarios.spices_for_catan.messages import BENEFIT_HELP, BENEFIT_NAMES
+from companion.machinery.contract import Form, Screens, Words
+from companion.layers.explorers_pirates_scenarios.spices_for_catan import LAYERS, forms, messages
 
 DEFAULTS = {"sp": None, "sp_scores": None}
 PARTIALS = {
@@ -32,7 +34,7 @@ def _drawing(sp: dict, view: dict, picture: dict | None) -> tuple[list, list]:
         return [], []
     size = picture["size"]
     d = frame_drawing(picture["frame"], size)
-    colors = _colors(view)
+    colors = seat_colors(view)
     villages = []
     for h, village in sorted((sp.get("villages") or {}).items()):
         if h not in d.hex_centres:
@@ -42,23 +44,23 @@ def _drawing(sp: dict, view: dict, picture: dict | None) -> tuple[list, list]:
         n = len(crews)
         sacks = village.get("sacks") or 0
         villages.append({
-            "hex": h, "points": d.hex_points.get(h, ""), "x": _r(x), "y": _r(y), "r": _r(0.3 * size),
+            "hex": h, "points": d.hex_points.get(h, ""), "x": svg_round(x), "y": svg_round(y), "r": svg_round(0.3 * size),
             "benefit": _benefit(village.get("benefit")), "sacks": sacks,
-            "sack_marks": [{"x": _r(x + (k - (sacks - 1) / 2) * 0.2 * size - 0.07 * size), "y": _r(y - 0.62 * size),
-                            "s": _r(0.14 * size)} for k in range(sacks)],
-            "crews": [{"x": _r(x + (k - (n - 1) / 2) * 0.26 * size), "y": _r(y + 0.52 * size), "r": _r(0.1 * size),
+            "sack_marks": [{"x": svg_round(x + (k - (sacks - 1) / 2) * 0.2 * size - 0.07 * size), "y": svg_round(y - 0.62 * size),
+                            "s": svg_round(0.14 * size)} for k in range(sacks)],
+            "crews": [{"x": svg_round(x + (k - (n - 1) / 2) * 0.26 * size), "y": svg_round(y + 0.52 * size), "r": svg_round(0.1 * size),
                        "fill": FILLS.get(colors[s] if 0 <= s < len(colors) else "", "#777")}
                       for k, s in enumerate(crews)],
-            "n": n, "font": _r(0.22 * size), "stroke": _r(0.04 * size),
+            "n": n, "font": svg_round(0.22 * size), "stroke": svg_round(0.04 * size),
         })
     part = view.get("explorers_pirates") or {}
     hexes = view["board"]["layout"]["hexes"]
     aboard = sp.get("aboard") or {}
     sacks = []
-    for ship in _ships(part, d, colors, size, hexes):
+    for ship in ship_drawings(part, d, colors, size, hexes):
         for k in range(aboard.get(str(ship["id"]), 0)):
-            sacks.append({"ship": ship["id"], "x": _r(ship["x"] + (0.16 * k - 0.15) * size),
-                          "y": _r(ship["y"] - 0.3 * size), "s": _r(0.14 * size), "stroke": _r(0.03 * size)})
+            sacks.append({"ship": ship["id"], "x": svg_round(ship["x"] + (0.16 * k - 0.15) * size),
+                          "y": svg_round(ship["y"] - 0.3 * size), "s": svg_round(0.14 * size), "stroke": svg_round(0.03 * size)})
     return villages, sacks
 
 
@@ -123,3 +125,10 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         },
     }
 
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS,
+    words=Words(messages.refusal, messages.log_text, names={"gold_reason": messages.GOLD_REASONS}),
+    form=Form(scenario=forms.SCENARIO, fields=forms.ACTION_FIELDS),
+)

@@ -122,6 +122,12 @@ def _deck_or_dice(roll_dice):
     return roll_for_deck
 
 
+def reader_dice(rules, state: dict) -> tuple:
+    """The dice a table's dice reader still reads while the deck is the dice source: here the
+    red die and the event die (the card stands for the yellow one); none with other dice."""
+    return ("red", "event") if state["config"]["dice_source"] == "events" else ()
+
+
 def applies(config: dict) -> bool:
     return config.get("rules") == ck.NAME
 
@@ -129,9 +135,10 @@ def applies(config: dict) -> bool:
 LAYER = Layer(
     name="events_cities_knights",
     applies=applies,
+    cores=frozenset({ck.NAME}),  # the deck's Cities & Knights edition: built on that core
     actions=events.ANSWERS.table,
     wraps={"roll": _deck_or_dice},
-    hooks=events.HOOKS,
+    hooks={**events.HOOKS, "reader_dice": reader_dice},
     provides={"reveal_card": reveal, "card_event": card_event},
     phases=frozenset({"event"}),
     pending=events.PENDING,

@@ -66,7 +66,6 @@ cards with a "Miasta i Rycerze" paragraph (CK_VERSIONS) get "ck" in their plan, 
   Epidemic cities bring 1 resource and no commodity
 """
 from companion.layers.cores.base import rules as base
-from companion.layers.cores.cities_knights import rules as ck
 from companion.machinery import board as boards
 from companion.machinery import hands
 from companion.machinery.composition import Actions, Layer
@@ -211,11 +210,12 @@ def cities_knights(state: dict) -> bool:
     return "ck" in state
 
 
-def _knights(state: dict) -> tuple[dict[int, int], str]:
+def _knights(rules, state: dict) -> tuple[dict[int, int], str]:
     """What the knight events compare, and its name: Knight cards played; in Cities &
-    Knights the total strength of each player's active knights."""
+    Knights the total strength of each player's active knights (the core provides it)."""
     if cities_knights(state):
-        return {s: ck.knight_strength(state, s) for s in range(len(state["players"]))}, "strength"
+        strength = rules.provided("knight_strength")
+        return {s: strength(state, s) for s in range(len(state["players"]))}, "strength"
     return {s: p["knights_played"] for s, p in enumerate(state["players"])}, "knights"
 
 
@@ -245,7 +245,7 @@ def plan_good_neighbors(rules, state: dict) -> dict:
 
 
 def plan_tournament(rules, state: dict) -> dict:
-    knights, measure = _knights(state)
+    knights, measure = _knights(rules, state)
     seats, best = _top(knights)
     if not seats:
         return {"gains": [], "nobody": "no_" + measure}
@@ -284,21 +284,10 @@ def plan_calm_sea(rules, state: dict) -> dict:
     return {"gains": seats, "basis": {str(s): counts[s] for s in seats}, "measure": "harbour_buildings"}
 
 
-def desert_hex(rules, state: dict) -> str | None:
-    """Where the fleeing robber goes: the desert it is on, else the desert it started on (a
-    scenario's home for it: a swamp; None where it waits beside the board)."""
-    board = state["board"]
-    deserts = base.home_hexes(rules, board["layout"])
-    if board["robber"] in deserts:
-        return board["robber"]
-    start = (state["config"].get("board_layout") or {}).get("robber")
-    return start if start in deserts else (deserts[0] if deserts else None)
-
-
 def plan_robber_flees(rules, state: dict) -> dict:
     if not base.on_board(state):
         return {"robber": "desert"}
-    home = desert_hex(rules, state)
+    home = base.desert_hex(rules, state)
     if home is None:  # no home on this board: it waits beside the board
         return {"robber": None, "from": state["board"]["robber"], "off": True}
     return {"robber": home, "from": state["board"]["robber"]}
@@ -317,7 +306,7 @@ def plan_neighborly_assistance(rules, state: dict) -> dict:
 def plan_conflict(rules, state: dict) -> dict:
     if state["largest_army"] is not None:
         return {"taker": state["largest_army"], "measure": "largest_army"}
-    knights, measure = _knights(state)
+    knights, measure = _knights(rules, state)
     seats, best = _top(knights)
     if not seats:
         return {"taker": None, "nobody": "no_" + measure}

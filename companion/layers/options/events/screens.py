@@ -3,6 +3,8 @@ into the year the deck is, who does what now, the roads an Earthquake damaged.""
 from companion.messages import CARD_NAMES
 
 from companion.layers.options.events.messages import EVENT_NAMES, EVENT_TEXTS, EVENT_TEXTS_CK, event_effect_lines
+from companion.machinery.contract import Form, Screens, Words, owes_pending
+from companion.layers.options.events import LAYERS, forms, messages
 
 # What an event card asks of a player with hands on phones (rules.py): the pending kinds.
 HANDS_CHOICES = ("event_gain", "event_give", "event_help", "event_take")
@@ -95,3 +97,12 @@ def mark_damaged_roads(picture: dict | None, deck: dict | None) -> None:
     damaged = {d["edge"] for d in deck["damaged"] if d["edge"]}
     for road in picture["roads"]:
         road["damaged"] = road["id"] in damaged
+
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS,
+    words=Words(messages.refusal, messages.log_text, names={"phase": messages.PHASE_NAMES}),
+    form=Form(dice_sources=forms.DICE_SOURCES),
+    owed=owes_pending(LAYERS, partial=PARTIALS["actions"]),
+)

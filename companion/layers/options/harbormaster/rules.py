@@ -88,11 +88,17 @@ def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
     return "variants", {"harbormaster": True, "holder": holder(state), "harbour_points": harbour_points(rules, state)}
 
 
+def story_kinds(rules) -> dict:
+    """The log entries the story of a game lists (engine.story): the title changing hands."""
+    return {"harbormaster": "award"}
+
+
 LAYER = Layer(
     name=NAME,
     applies=option(NAME),
     actions=_actions.table,
-    hooks={"after_action": update_harbormaster, "extra_vp": harbormaster_vp, "view": public_view},
+    hooks={"after_action": update_harbormaster, "extra_vp": harbormaster_vp, "view": public_view,
+           "story_kinds": story_kinds},
     options=(NAME,),
     view_key="variants",
 )

@@ -3,6 +3,8 @@ panel and buttons (catan_for_two/screens.py), with its trade tokens called the t
 box's trade cards and the limit of 7 a player may hold."""
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from companion.machinery.contract import Form, Option, Screens, Words
+from companion.layers.options.travel_two_players import LAYERS, forms, messages
 
 DEFAULTS = {}  # it adds no key of its own: it words Catan for two's
 PARTIALS = {}  # nor partials: Catan for two's show its cards
@@ -26,3 +28,12 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "limit": ngettext("at most %(n)s each", "at most %(n)s each", travel["limit"]) % {"n": travel["limit"]},
         "rules": "two-player",  # the travel edition's own two-player rules in the lookup
     }}
+
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS,
+    words=Words(messages.refusal, messages.log_text),
+    form=Form(options={name: Option(field, implies=forms.IMPLIES.get(name, ()))
+                       for name, field in forms.OPTIONS.items()}),
+)

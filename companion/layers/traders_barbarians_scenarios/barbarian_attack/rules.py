@@ -93,7 +93,7 @@ from companion.layers.gold import rules as gold
 from companion.machinery import board as boards
 from companion.machinery import hands
 from companion.machinery.board_geometry import hex_centre
-from companion.machinery.composition import Actions, Layer, option, scenario
+from companion.machinery.composition import Actions, Layer, scenario
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
 
@@ -141,7 +141,7 @@ def part(state: dict) -> dict:
 
 
 def two_players(state: dict) -> bool:
-    return on(state) and bool((state["config"].get("variants") or {}).get(two_rules.NAME))
+    return on(state) and base.for_two(state["config"])
 
 
 def wandering(state: dict) -> str | None:
@@ -1119,7 +1119,7 @@ def check_config(config: dict, rules) -> None:
     if config["board"] == "none":
         raise IllegalAction("barbarian_attack_needs_board")
     n = len(config["players"])
-    with_two = bool((config.get("variants") or {}).get(two_rules.NAME))
+    with_two = base.for_two(config)
     if n not in PLAYERS and not (n == 2 and with_two):
         raise IllegalAction("barbarian_attack_players")
 
@@ -1138,7 +1138,7 @@ LAYER = Layer(
     name=NAME,
     scenario=NAME,
     applies=scenario(NAME),
-    needs=(gold.NAME,),
+    needs=(gold.NAME, "events"),  # its own roll wraps the deck's reveal_event too
     actions=_actions.table,
     wraps={"build_settlement": _build_then_land("settlement"), "build_city": _build_then_land("city"),
            "place_settlement": _setup_city, "roll": _roll_without_conquered, "buy_dev": _buy,
@@ -1231,7 +1231,7 @@ def _neutral_then_land(handler):
     player's."""
     def build(step: Step) -> None:
         state = step.state
-        owed = (state.get("two") or {}).get("build") or {}
+        owed = two_rules.two(state).get("build") or {}
         settlement = owed.get("piece") == "settlement" and step.args.get("piece") != "road"
         if settlement:
             corner = step.args.get("corner")
@@ -1257,12 +1257,13 @@ def _after_two(rules, state: dict, step: Step) -> None:
 
 
 def _with_two(config: dict) -> bool:
-    return scenario(NAME)(config) and option(two_rules.NAME)(config)
+    return scenario(NAME)(config) and base.for_two(config)
 
 
 LAYER_TWO = Layer(
     name="barbarian_attack_two",
     applies=_with_two,
+    needs=(two_rules.LAYER.name,),  # composed only with Catan for two: it wraps its actions
     actions=_two_actions.table,
     wraps={"build_neutral": _neutral_then_land, "robber_to_desert": _no_robber},
     hooks={"new_state": _new_state_two, "after_action": _after_two,

@@ -7,6 +7,8 @@ from django.utils.translation import gettext_lazy
 
 from companion.board_svg import frame_drawing
 from companion.layers.traders_barbarians_scenarios.barbarian_attack.messages import CARD_NAMES, CARD_TEXTS, COLOUR_NAMES
+from companion.machinery.contract import Form, Screens, Words, owes_pending
+from companion.layers.traders_barbarians_scenarios.barbarian_attack import LAYERS, forms, messages
 
 TERRAIN_NAMES = {"castle": gettext_lazy("castle (knights start here; produces nothing)")}
 SHORT_NAMES = {"castle": gettext_lazy("castle"), "desert": gettext_lazy("desert")}
@@ -164,3 +166,15 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "drawing": _drawing(part, picture, _colors(view), wandering_color),
         "mine": me,
     }}
+
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS, trade_ratios=trade_ratios,
+    words=Words(messages.refusal, messages.log_text,
+                names={"phase": messages.PHASE_NAMES, "revealed": messages.REVEALED_TEXTS,
+                       "board_problem": messages.BOARD_PROBLEMS, "gold_reason": messages.GOLD_REASONS,
+                       "token_reason": messages.TOKEN_REASONS, "terrain": TERRAIN_NAMES, "vp_source": VP_SOURCES}),
+    form=Form(scenario=forms.SCENARIO, fields=forms.ACTION_FIELDS, list_fields=forms.LIST_FIELDS),
+    owed=owes_pending(LAYERS, partial=PARTIALS["actions"]),
+)

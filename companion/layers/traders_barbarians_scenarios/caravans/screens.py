@@ -6,6 +6,8 @@ from django.utils.translation import gettext_lazy
 
 from companion.board_svg import frame_drawing
 from companion.layers.traders_barbarians_scenarios.caravans.messages import VOTE_MODES, _bid_text, decision_text
+from companion.machinery.contract import Form, Screens, Words, owes_pending
+from companion.layers.traders_barbarians_scenarios.caravans import LAYERS, forms, messages
 
 TERRAIN_NAMES = {"oasis": gettext_lazy("oasis (the caravans' start; produces nothing)")}
 
@@ -117,3 +119,14 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
         "hand": {"grain": hand.get("grain", 0), "wool": hand.get("wool", 0)},
         "paper": view["config"]["play_mode"] == "paper",
     }}
+
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS,
+    words=Words(messages.refusal, messages.log_text,
+                names={"phase": messages.PHASE_NAMES, "board_problem": messages.BOARD_PROBLEMS,
+                       "terrain": TERRAIN_NAMES, "vp_source": VP_SOURCES}),
+    form=Form(scenario=forms.SCENARIO, fields=forms.ACTION_FIELDS),
+    owed=owes_pending(LAYERS, partial=PARTIALS["actions"]),
+)

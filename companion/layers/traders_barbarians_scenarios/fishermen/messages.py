@@ -90,15 +90,24 @@ LOG = LogTable({
 def _fish_caught(line: LogLine) -> str:
     p = line.p
     count = p["count"] if isinstance(p.get("count"), int) else 0
-    if isinstance(p.get("tokens"), list):  # the seat's own line: the fish on each token
-        text = line.say(ngettext("%(who)s catches %(n)s fish token (%(fish)s).",
-                                 "%(who)s catches %(n)s fish tokens (%(fish)s).", count),
-                        n=count, fish=tokens_text(p["tokens"]) or "–")
-    else:
-        text = line.say(ngettext("%(who)s catches %(n)s fish token.", "%(who)s catches %(n)s fish tokens.", count), n=count)
+    own = isinstance(p.get("tokens"), list)  # the seat's own line: the fish on each token
+    fish = tokens_text(p["tokens"]) if own else ""
+    # The old boot is a token that is not fish: it is named beside the fish, never counted as one.
     if p.get("boot"):
-        text += " " + _("The old boot came up with them.")
-    return text
+        if not count:
+            return line.say(_("%(who)s catches no fish, only the old boot."))
+        if own:
+            return line.say(ngettext("%(who)s catches %(n)s fish token (%(fish)s) and the old boot.",
+                                     "%(who)s catches %(n)s fish tokens (%(fish)s) and the old boot.", count),
+                            n=count, fish=fish)
+        return line.say(ngettext("%(who)s catches %(n)s fish token and the old boot.",
+                                 "%(who)s catches %(n)s fish tokens and the old boot.", count), n=count)
+    if not count:  # every token is held: the pool is empty even after a reshuffle
+        return line.say(_("%(who)s catches no fish: no token is left to draw."))
+    if own:
+        return line.say(ngettext("%(who)s catches %(n)s fish token (%(fish)s).",
+                                 "%(who)s catches %(n)s fish tokens (%(fish)s).", count), n=count, fish=fish)
+    return line.say(ngettext("%(who)s catches %(n)s fish token.", "%(who)s catches %(n)s fish tokens.", count), n=count)
 
 
 @LOG.kind("old_boot_passed")

@@ -44,9 +44,10 @@ import copy
 import functools
 
 from companion.layers.cores.base import rules as base
+from companion.layers.options.catan_for_two import rules as two_rules
 from companion.machinery import board as boards
 from companion.machinery import hands
-from companion.machinery.composition import Actions, Layer, option, scenario
+from companion.machinery.composition import Actions, Layer, scenario
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
 from companion.machinery.turns import seat_arg, whole_number
@@ -79,7 +80,7 @@ def on(state: dict) -> bool:
 
 
 def two_players(state: dict) -> bool:
-    return bool((state["config"].get("variants") or {}).get("two_players"))
+    return base.for_two(state["config"])
 
 
 def fish(state: dict) -> dict:
@@ -98,11 +99,6 @@ def new_state(state: dict) -> None:
             held[seat] = list(TWO_START)
             for value in TWO_START:
                 pool[str(value)] -= 1
-        two = state.get("two")
-        if two is not None:  # no trade tokens with the fishermen (the rulebook)
-            two["tokens"] = [0] * len(two["tokens"])
-            two["pool"] = 0
-            two["tokens_off"] = True
     state["fish"] = {"pool": pool, "face_up": {str(v): 0 for v in TOKENS}, "held": held, "boot": None,
                      "back": None, "owed": {}}
     state["counters"][STREAM] = 0
@@ -662,6 +658,7 @@ LAYER = Layer(
     name=NAME,
     applies=scenario(NAME),
     scenario=NAME,
+    needs=("events",),  # its roll wraps the deck's reveal_event too
     actions=_actions.table,
     wraps={"roll": _fish_on_roll, "reveal_event": _fish_on_roll},
     hooks={"check_config": check_config, "new_state": new_state, "after_action": after_action,
@@ -677,13 +674,23 @@ LAYER = Layer(
 
 
 def _with_two(config: dict) -> bool:
-    return scenario(NAME)(config) and option("two_players")(config)
+    return scenario(NAME)(config) and base.for_two(config)
+
+
+def _new_state_two(state: dict) -> None:
+    """No trade tokens with the fishermen (the rulebook): Catan for two's are put away."""
+    two = two_rules.two(state)
+    two["tokens"] = [0] * len(two["tokens"])
+    two["pool"] = 0
+    two["tokens_off"] = True
 
 
 # With Catan for two its trade tokens are not used: their actions are refused.
 LAYER_TWO = Layer(
     name="fishermen_two",
     applies=_with_two,
+    needs=(two_rules.LAYER.name,),  # composed only with Catan for two: it wraps its actions
+    hooks={"new_state": _new_state_two},
     wraps={"forced_trade": _no_trade_tokens, "robber_to_desert": _no_trade_tokens,
            "discard_knight": _no_trade_tokens},
     cores=frozenset({"base"}),

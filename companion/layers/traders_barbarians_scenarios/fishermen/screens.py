@@ -10,6 +10,8 @@ from companion.board_svg import frame_drawing
 from companion.layers.cores.base.messages import RESOURCE_NAMES
 from companion.layers.traders_barbarians_scenarios.fishermen.messages import FISH_ACTION_NAMES, tokens_text
 from companion.layers.traders_barbarians_scenarios.fishermen.rules import LAKE_NUMBERS, PRICES, ground_spots
+from companion.machinery.contract import Form, Screens, Words, owes_pending
+from companion.layers.traders_barbarians_scenarios.fishermen import LAYERS, forms, messages
 
 TERRAIN_NAMES = {"lake": gettext_lazy("lake (fish on 2, 3, 11, 12)")}
 
@@ -139,3 +141,14 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
             "target": part["targets"][seat],
         }
     return result
+
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS,
+    words=Words(messages.refusal, messages.log_text,
+                names={"phase": messages.PHASE_NAMES, "revealed": messages.REVEALED_TEXTS,
+                       "board_problem": messages.BOARD_PROBLEMS, "terrain": TERRAIN_NAMES}),
+    form=Form(scenario=forms.SCENARIO, fields=forms.ACTION_FIELDS),
+    owed=owes_pending(LAYERS, partial=PARTIALS["actions"]),
+)

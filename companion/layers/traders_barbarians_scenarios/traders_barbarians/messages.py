@@ -38,8 +38,32 @@ def target_name(target) -> str:
     return str(TARGETS.get(target, "?"))
 
 
+def wagon_cards_text(cards) -> str:
+    """The wagon cards, level by level ("Level 2: 5 movement points, 2 gold, chase on 6, costs 1 wool, 1 grain")."""
+    if not isinstance(cards, list):
+        return ""
+    lines = []
+    for level, c in enumerate(cards, start=1):
+        if not isinstance(c, dict):
+            continue
+        chase = ", ".join(str(n) for n in c.get("chase") or ()) or "–"
+        cost = cards_text(c["cost"]) if c.get("cost") else "–"
+        lines.append(_("Level %(level)s: %(mp)s movement points, %(gold)s gold, chase on %(chase)s, costs %(cost)s.") % {
+            "level": level, "mp": c.get("mp", "?"), "gold": c.get("gold", "?"), "chase": chase, "cost": cost})
+    return " ".join(lines)
+
+
+QUESTIONS = {
+    "tb_dev_deck": gettext_lazy("the development deck's mix"),
+    "tb_wagon_cards": gettext_lazy("the wagon cards' numbers"),
+}
+
+
 def refusal(error: IllegalAction) -> str | None:
     """Why a Traders & Barbarians action was refused; None for another scenario's code."""
+    if error.code == "questions_first" and error.params.get("question") in QUESTIONS:
+        return _("Before the first roll the table confirms %(question)s: answer it on the table screen (or accept it as shown).") % {
+            "question": QUESTIONS[error.params["question"]]}
     if error.code in ("board_incomplete", "board_layout") and error.params.get("problem") in BOARD_PROBLEMS:
         return str(BOARD_PROBLEMS[error.params["problem"]])
     texts = {
@@ -83,6 +107,12 @@ def log_text(entry: dict, names: list[str]) -> str | None:
     p = Params(entry.get("params") or {})
     who = _name(names, entry.get("seat"))
     kind = entry["kind"]
+    parts = (entry.get("params") or {}).get("parts") or {}
+    if kind == "board_entered" and isinstance(parts.get("barbarian_paths"), int):
+        # The board's one line (the base game's words), with the barbarians counted in it.
+        from companion.layers.cores.base.messages import board_entered_text
+        n = parts["barbarian_paths"]
+        return board_entered_text(entry, (ngettext("%(n)s barbarian path", "%(n)s barbarian paths", n) % {"n": n},))
     if kind == "tb_barbarian_set":
         return _("A barbarian starts on a path.")
     if kind == "tb_barbarian_removed":
@@ -137,9 +167,15 @@ def log_text(entry: dict, names: list[str]) -> str | None:
         return _("%(who)s moves a barbarian onto %(victim)s's road and takes a random resource card from them.") % {
             "who": who, "victim": _name(names, victim)}
     if kind == "tb_dev_deck":
-        return _("The development deck: %(knight)s Knights, %(victory_point)s victory points, %(monopoly)s Monopoly, %(road_building)s Road Building, %(year_of_plenty)s Year of Plenty.") % {
-            k: p[k] for k in ("knight", "victory_point", "monopoly", "road_building", "year_of_plenty")}
+        deck = {k: p[k] for k in ("knight", "victory_point", "monopoly", "road_building", "year_of_plenty")}
+        if entry["params"].get("as_shown") is True:
+            return _("The table confirms the development deck as the app showed it: %(knight)s Knights, %(victory_point)s victory points, %(monopoly)s Monopoly, %(road_building)s Road Building, %(year_of_plenty)s Year of Plenty.") % deck
+        return _("The development deck: %(knight)s Knights, %(victory_point)s victory points, %(monopoly)s Monopoly, %(road_building)s Road Building, %(year_of_plenty)s Year of Plenty.") % deck
     if kind == "tb_wagon_cards":
+        if entry["params"].get("as_shown") is True:
+            return _("The table confirms the wagon cards as the app showed them.") + " " + wagon_cards_text(p["cards"])
+        if entry["params"].get("as_shown") is False:
+            return _("The table enters its own wagon cards.") + " " + wagon_cards_text(p["cards"])
         return _("The wagon cards are confirmed as the table's printed cards.")
     if kind == "tb_target_tokens":
         n = p["tokens"] if isinstance(p["tokens"], int) else 0

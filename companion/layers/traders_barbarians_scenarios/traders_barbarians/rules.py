@@ -69,11 +69,13 @@ the scenario on the screens (screens.EVENT_TEXTS).
 The wagon cards: the rulebook's text gives level 1's 4 points, the example card (5 points,
 2 gold, chase on 6) and gold 1 to 5 by level; the other numbers and the costs are printed
 on the cards only. WAGON_CARDS below is the app's ASSUMPTION (the default), not the
-rulebook's: the table's printed cards win. Before the first roll (phases board and setup)
-the table screen shows the cards as the app has them and the table confirms or corrects
-them (set_wagon_cards: movement 1-12, gold 0-9, chase numbers among 1-6, each resource of a
-cost 0-5; level 1's movement stays 4, the rulebook's); every rule reads the confirmed cards
-from the state (cards(state)), never the constant.
+rulebook's: the table's printed cards win. Before the first roll the table screen shows the
+cards as the app has them and the table confirms or corrects them (set_wagon_cards: movement
+1-12, gold 0-9, chase numbers among 1-6, each resource of a cost 0-5; level 1's movement
+stays 4, the rulebook's); every rule reads the confirmed cards from the state (cards(state)),
+never the constant. The deck's mix and the wagon cards are the table's questions (hook
+questions): a step of their own on the screens, and the first roll waits for both answers
+(base.open_questions), kept for the story of the game (answers).
 
 state["traders_barbarians"]:
   wagons [{"at": node|None, "level", "cargo": good|None, "source": target|None,
@@ -89,6 +91,8 @@ enters its deck's (set_dev_deck, before the first roll).
   wagon_cards [5 x {"mp", "gold", "chase": [int], "cost": {resource: n}}]  levels 1-5, as
                                      confirmed by the table (WAGON_CARDS until then)
   cards_confirmed bool               the table has confirmed (or entered) its wagon cards
+  deck_confirmed bool                the table has confirmed (or entered) its deck's mix
+  answers {question: params}         what the table answered (tb_dev_deck, tb_wagon_cards)
   spokes {spoke: seat}               roads on the paths into the targets' centres
   wagons[...]["neutral"] int         Catan for two: neutral tolls paid this turn (the split)
 """
@@ -100,7 +104,7 @@ from companion.layers.options.events import rules as events
 from companion.layers.gold import rules as gold
 from companion.machinery import board as boards
 from companion.machinery import hands
-from companion.machinery.composition import Actions, Layer, option, scenario
+from companion.machinery.composition import Actions, Layer, scenario
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
 from companion.machinery.turns import whole_number
@@ -146,7 +150,7 @@ def on(state: dict) -> bool:
 
 def two_players(state: dict) -> bool:
     """Played with Catan for two (two players, two neutral colours, trade tokens)."""
-    return bool((state["config"].get("variants") or {}).get(two_rules.NAME))
+    return base.for_two(state["config"])
 
 
 def part(state: dict) -> dict:
@@ -217,9 +221,10 @@ def lay_out(rules, layout: dict, rng) -> dict:
     raise IllegalAction("tb_manual_board")
 
 
-@_actions.action("set_barbarian", phases={"board"}, actors={"table"})
+@_actions.action("set_barbarian", phases={"board"}, actors={"table", "seat"})
 def set_barbarian(step: Step) -> None:
-    """Entering the board: a barbarian's starting path (tapped again: taken off)."""
+    """Entering the board: a barbarian's starting path (tapped again: taken off). One tap on
+    the table screen or a phone; no log line a path: the board's one line counts them."""
     board = step.state["board"]
     edge = base._location(step, "edge")
     if edge not in boards.geometry(board["layout"]).edge_corners:
@@ -227,13 +232,16 @@ def set_barbarian(step: Step) -> None:
     edges = list(features(board["layout"])["barbarians"])
     if edge in edges:
         edges.remove(edge)
-        step.log("tb_barbarian_removed", edge=edge)
     else:
         if len(edges) >= BARBARIANS:
             raise IllegalAction("tb_barbarians_count", expected=BARBARIANS, actual=len(edges) + 1)
         edges.append(edge)
-        step.log("tb_barbarian_set", edge=edge)
     board["layout"] = _with_features(board["layout"], {"barbarians": edges})
+
+
+def board_summary(rules, layout: dict) -> dict:
+    """What the board's log line counts of this scenario's pieces."""
+    return {"barbarian_paths": len(features(layout)["barbarians"])} if target_hexes(layout) else {}
 
 
 def road_closed(rules, state: dict) -> set:
@@ -254,7 +262,7 @@ def check_config(config: dict, rules) -> None:
     if config["board"] == "none":
         raise IllegalAction("tb_needs_board")
     n = len(config["players"])
-    with_two = bool((config.get("variants") or {}).get(two_rules.NAME))
+    with_two = base.for_two(config)
     if not (3 <= n <= MAX_PLAYERS or (n == 2 and with_two)):
         raise IllegalAction("tb_players")
     if config["board"] != "manual":
@@ -840,12 +848,45 @@ def _city_second(handler):
 DECK_SIZE = 25  # the scenario's own 25 cards replace the base game's
 
 
-@_actions.action("set_dev_deck", phases={"board", "setup"}, actors={"table"}, when=on)
+QUESTIONS = ("tb_dev_deck", "tb_wagon_cards")  # what the table confirms before play, in this order
+
+
+def _before_play(state: dict) -> bool:
+    """The table's questions are answered (or answered again) until the first roll."""
+    return on(state) and base.before_first_roll(state)
+
+
+def questions(rules, state: dict) -> list[str]:
+    """What the table has not confirmed yet: the deck's mix, the wagon cards' numbers (the
+    first roll waits for both: base.open_questions)."""
+    if not on(state):
+        return []
+    p = part(state)
+    done = {"tb_dev_deck": p.get("deck_confirmed"), "tb_wagon_cards": p.get("cards_confirmed")}
+    return [code for code in QUESTIONS if not done[code]]
+
+
+def _answered(state: dict, question: str, params: dict) -> None:
+    """What the table chose, kept for the story of the game (answers) and the export."""
+    part(state).setdefault("answers", {})[question] = params
+
+
+def answers(rules, state: dict) -> list[dict]:
+    """The table's answers before play, as log entries (their words are the log's)."""
+    if not on(state):
+        return []
+    return [{"kind": kind, "seat": None, "params": dict(params)}
+            for kind, params in (part(state).get("answers") or {}).items()]
+
+
+@_actions.action("set_dev_deck", phases={"board", "setup", "roll"}, actors={"table"}, when=_before_play)
 def set_dev_deck(step: Step) -> None:
     """The scenario's development cards: the rulebook lists 25 but not how many of each, so
     the table confirms the composition of its deck (the base game's 14/5/2/2/2 is the
-    default) before the first roll; 25 cards in all."""
+    default) before the first roll; 25 cards in all. The deck as shown, unchanged, is the
+    table's answer that its deck is the app's."""
     state = step.state
+    p = part(state)
     deck = {}
     for kind in base.DEV_CARDS:
         n = whole_number(step.args.get(kind, 0), "tb_bad_deck")
@@ -854,10 +895,13 @@ def set_dev_deck(step: Step) -> None:
         deck[kind] = n
     if sum(deck.values()) != DECK_SIZE:
         raise IllegalAction("tb_deck_size", expected=DECK_SIZE, actual=sum(deck.values()))
-    if deck == state["dev_deck"]:
+    as_shown = deck == state["dev_deck"]
+    if as_shown and p.get("deck_confirmed"):
         raise IllegalAction("nothing_changes")
     state["dev_deck"] = deck
-    step.log("tb_dev_deck", **deck)
+    p["deck_confirmed"] = True
+    _answered(state, "tb_dev_deck", {**deck, "as_shown": as_shown})
+    step.log("tb_dev_deck", **deck, as_shown=as_shown)
 
 
 # ---------------------------------------------------------------- the wagon cards
@@ -901,7 +945,7 @@ def _given(step: Step, field: str, current):
     return current if value is None or (value == "" and not field.startswith("tb_chase")) else value
 
 
-@_actions.action("set_wagon_cards", phases={"board", "setup"}, actors={"table"}, when=on)
+@_actions.action("set_wagon_cards", phases={"board", "setup", "roll"}, actors={"table"}, when=_before_play)
 def set_wagon_cards(step: Step) -> None:
     """The table's wagon cards: their numbers are printed on the cards, not in the rulebook's
     text, so the table confirms the app's (WAGON_CARDS) or enters its own before the first
@@ -929,9 +973,12 @@ def set_wagon_cards(step: Step) -> None:
                     cost[r] = n
         new.append({"mp": mp, "gold": amount, "chase": chase, "cost": cost})
     p = part(state)
+    as_shown = new == cards(state)
     p["wagon_cards"] = new
     p["cards_confirmed"] = True
-    step.log("tb_wagon_cards", cards=[dict(c, chase=list(c["chase"]), cost=dict(c["cost"])) for c in new])
+    confirmed = [dict(c, chase=list(c["chase"]), cost=dict(c["cost"])) for c in new]
+    _answered(state, "tb_wagon_cards", {"cards": confirmed, "as_shown": as_shown})
+    step.log("tb_wagon_cards", cards=confirmed, as_shown=as_shown)
 
 
 # ---------------------------------------------------------------- points
@@ -1036,10 +1083,11 @@ def public_view(rules, state: dict, viewer) -> tuple[str, dict | None]:
         "move": dict(p["move"]) if p["move"] else None,
         "moves": moves(state, turn_seat) if layout else {},
         "chaseable": chaseable,
-        "deck": dict(state["dev_deck"]) if state["phase"] in ("board", "setup") else None,
+        "deck": dict(state["dev_deck"]) if _before_play(state) else None,
         "cards": [{"level": i + 1, "mp": c["mp"], "gold": c["gold"], "chase": list(c["chase"]),
                    "cost": dict(c["cost"])} for i, c in enumerate(cards(state))],
         "cards_confirmed": bool(p.get("cards_confirmed")),
+        "deck_confirmed": bool(p.get("deck_confirmed")),
         "spokes": dict(spoke_roads(state)),
     }
 
@@ -1103,7 +1151,7 @@ def _barbarian_for_tokens(handler):
 
 
 def _with_two(config: dict) -> bool:
-    return scenario(NAME)(config) and option(two_rules.NAME)(config)
+    return scenario(NAME)(config) and base.for_two(config)
 
 
 # ---------------------------------------------------------------- with the Events deck
@@ -1133,7 +1181,8 @@ LAYER = Layer(
            "extra_vp": extra_vp, "vp_sources": vp_sources, "road_weights": road_weights,
            "road_closed": road_closed, "board_set": board_set, "check_board": check_board, "lay_out": lay_out,
            "board_targets": board_targets, "more_board_targets": more_board_targets, "view": public_view,
-           "gold_sold": gold_sold, "event_plan": event_plan},
+           "gold_sold": gold_sold, "event_plan": event_plan, "board_summary": board_summary,
+           "questions": questions, "answers": answers},
     terrains={t: None for t in TARGETS},
     phases=frozenset({BARB}),
     view_key=NAME,
@@ -1142,7 +1191,7 @@ LAYER = Layer(
     board_actions={"tb_wagon": ("move_wagon",), "tb_pick": ("pick_barbarian",),
                    "tb_barbarian": ("move_barbarian",), "tb_start": ("set_barbarian",),
                    "tb_spoke": ("build_road",)},
-    needs=("gold",),
+    needs=("gold", "events"),  # the deck's damaged roads and its event_plan hook
 )
 
 # With Catan for two: trade tokens move a barbarian instead of the robber; the neutral
@@ -1150,6 +1199,7 @@ LAYER = Layer(
 LAYER_TWO = Layer(
     name="traders_barbarians_two",
     applies=_with_two,
+    needs=(two_rules.LAYER.name,),  # composed only with Catan for two: it wraps its actions
     wraps={"robber_to_desert": _barbarian_for_tokens, "place_neutral": _neutral_spots,
            "build_neutral": _neutral_roads},
     cores=frozenset({"base"}),

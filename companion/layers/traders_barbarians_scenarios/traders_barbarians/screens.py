@@ -14,6 +14,8 @@ from companion.layers.cores.base.messages import DEV_CARD_NAMES, RESOURCE_NAMES
 from companion.layers.options.events.screens import event_context
 from companion.layers.traders_barbarians_scenarios.traders_barbarians import rules
 from companion.layers.traders_barbarians_scenarios.traders_barbarians.messages import good_name, target_name
+from companion.machinery.contract import Form, Screens, Words
+from companion.layers.traders_barbarians_scenarios.traders_barbarians import LAYERS, forms, messages
 
 TERRAIN_NAMES = {
     "castle": gettext_lazy("castle (target: needs glass and marble)"),
@@ -205,6 +207,10 @@ def _context(view: dict, names: list[str], picture: dict | None, part: dict) -> 
         "stacks": [{"name": target_name(t), "goods": [{"name": good_name(g), "n": n} for g, n in s.items()],
                     "left": sum(s.values())} for t, s in part["stacks"].items()],
         "barbarians": len(part["barbarians"]),
+        # entering the board: the paths tapped for the barbarians' start, the targets laid
+        "start_paths": list(part["barbarians"]) if view["phase"] == "board" else [],
+        "targets_placed": len(part["targets"]),
+        "questions": [q for q in view.get("questions") or () if q in rules.QUESTIONS],  # not answered yet
         "moves": len(part["moves"]),
         "chaseable": list(part["chaseable"]),
         "move": {"why": move["why"], "picked": move["from"] is not None,
@@ -216,5 +222,16 @@ def _context(view: dict, names: list[str], picture: dict | None, part: dict) -> 
         "hands": view["config"]["play_mode"] == "hands",
         "cards": _cards(part.get("cards") or []),
         "cards_confirmed": part.get("cards_confirmed"),
+        "deck_confirmed": part.get("deck_confirmed"),
         "deck": [{"kind": k, "name": DEV_CARD_NAMES[k], "n": n} for k, n in part["deck"].items()] if part["deck"] else [],
     }}
+
+
+# Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
+SCREENS = Screens(
+    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS,
+    words=Words(messages.refusal, messages.log_text,
+                names={"phase": messages.PHASE_NAMES, "board_problem": messages.BOARD_PROBLEMS,
+                       "gold_reason": messages.GOLD_REASONS, "terrain": TERRAIN_NAMES, "vp_source": VP_SOURCES}),
+    form=Form(scenario=forms.SCENARIO, fields=forms.ACTION_FIELDS),
+)

@@ -1,0 +1,233 @@
+"""Small fixes measured in a real browser (issue 31): Traders & Barbarians' board (wagons,
+barbarians, a road into a target's centre) draws nothing the page's Content-Security-Policy
+blocks, so the table and the active phone log no console error across an update; Explorers &
+Pirates' discovery form puts each terrain's radio and its name on one line, a hit area at
+least 44 px tall; the number tokens of Land Ho!'s wide sea board are readable (at least 14 CSS
+px tall) on a 1366x768 table and on a 360 px phone's whole-board view.
+
+The games are brought to their moments by the engine itself (services.perform in a separate
+process on the database of a server of this module's own), then opened in the browser: the
+table screen with its key, each phone with its join link.
+"""
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from .harness import server_with_games
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = [{"name": "Ala", "color": "red"}, {"name": "Bartek", "color": "blue"}, {"name": "Celina", "color": "white"}]
+MIN_NUMBER_PX = 14
+
+
+# ---------------------------------------------------------------- games brought to a moment
+# (run in a separate process: `python -c` with CATAN_DATA_DIR set to the server's folder)
+
+
+def _state(game):
+    from companion import services
+
+    game.refresh_from_db()
+    return services.current_state(game)[0]
+
+
+def _tb_in_progress():
+    """Traders & Barbarians on paper: the board laid out as the engine's tests have it, the
+    questions answered, setup with Ala's first settlement on a corner of the quarry's
+    roads into its centre, rolled: her phone has the wagon's targets and that road to tap."""
+    from companion import engine, services
+    from companion.layers.traders_barbarians_scenarios.traders_barbarians import rules as tb
+    from tests.engine.test_traders_barbarians import QUARRY, config, tb_layout
+
+    game = services.create_game(json.loads(json.dumps(config(PLAYERS, play_mode="paper"))), seed=5)
+    services.perform(game, services.TABLE, "set_dev_deck", dict(_state(game)["dev_deck"]))
+    services.perform(game, services.TABLE, "set_wagon_cards", {})
+    corner = tb.spokes(tb_layout(), QUARRY)[0]
+    for i in range(6):
+        targets = engine.view(_state(game), engine.TABLE)["board"]["targets"]
+        services.perform(game, services.TABLE, "place_settlement", {"corner": corner if i == 0 else targets["settlement"][0]})
+        targets = engine.view(_state(game), engine.TABLE)["board"]["targets"]
+        services.perform(game, services.TABLE, "place_road", {"edge": targets["road"][0]})
+    services.perform(game, services.TABLE, "roll", {"dice": [2, 3]})
+    return game
+
+
+def _land_ho_discovery():
+    """Land Ho! on paper (the beginner sea board): Ala rolls, then sails her ship east until
+    it points at a face-down hex: her phone asks what is on it."""
+    from companion import services
+    from companion.layers.cores.explorers_pirates import board as sea
+    from companion.layers.cores.explorers_pirates import rules as ep
+
+    config = {"rules": "explorers_pirates", "scenario": "land_ho", "play_mode": "paper", "board": "beginner",
+              "dice_source": "typed", "players": PLAYERS}
+    game = services.create_game(config, seed=5)
+    services.perform(game, services.TABLE, "roll", {"dice": [1, 4]})
+    services.perform(game, services.TABLE, "start_movement", {})
+    for _ in range(16):
+        state = _state(game)
+        if state["phase"] == "reveal":
+            return game
+        ship = next(s for s in state["explorers_pirates"]["ships"] if s["seat"] == 0)
+        targets = ep.sailing_targets(state, ship)
+        if not targets:
+            services.perform(game, services.TABLE, "buy_moves", {"ship": ship["id"]})
+            continue
+        east = max(targets, key=lambda e: sum(2 * sea.parse_hex_id(p)[0] + sea.parse_hex_id(p)[1]
+                                              for p in e.split("|")))
+        services.perform(game, services.TABLE, "move_ship", {"ship": ship["id"], "edge": east})
+    raise AssertionError("no discovery")
+
+
+MOMENTS = {"tb": _tb_in_progress, "land_ho": _land_ho_discovery}
+
+
+def make_games() -> dict:
+    made = {}
+    for name, make in MOMENTS.items():
+        game = make()
+        made[name] = {"code": game.code, "key": game.host_token,
+                      "tokens": [s.join_token for s in game.seats.order_by("index")]}
+    return made
+
+
+# ---------------------------------------------------------------- the browser side
+
+
+@pytest.fixture(scope="module")
+def prepared(tmp_path_factory, browser):
+    """A server of this module's own and the games above (`browser` first: without chromium
+    the tests are skipped before anything starts)."""
+    make = "from tests.e2e.test_phone_small_fixes import make_games; print(json.dumps(make_games()))"
+    with server_with_games(tmp_path_factory.mktemp("small-fixes"), make, timeout=180) as (url, games):
+        yield url, games
+
+
+# A page counts as settled once its socket's resync (a push of every part on connecting) has
+# been swapped in: a mark in the DOM, waited for with a locator.
+RESYNCED = ("document.addEventListener('htmx:wsAfterMessage', () => "
+            "{ document.documentElement.dataset.resynced = 'yes'; });")
+
+
+def _page(browser, url: str, size, phone: bool):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-GB", is_mobile=phone)
+    page = context.new_page()
+    page.add_init_script(RESYNCED)
+    return page
+
+
+def open_table(browser, url: str, game: dict, size=(1366, 768), problems=None):
+    table = _page(browser, url, size, False)
+    if problems is not None:
+        listen(table, problems, "table")
+    table.goto(f"{url}/g/{game['code']}/table/?key={game['key']}")
+    expect(table.locator("html[data-resynced]")).to_have_count(1)
+    return table
+
+
+def open_phone(browser, url: str, game: dict, seat: int, size=(390, 844), problems=None):
+    phone = _page(browser, url, size, True)
+    if problems is not None:
+        listen(phone, problems, f"seat {seat}")
+    phone.goto(f"{url}/g/{game['code']}/join/{game['tokens'][seat]}/")
+    expect(phone.locator("html[data-resynced]")).to_have_count(1)
+    return phone
+
+
+def listen(page, problems: list, name: str) -> None:
+    """Every console error (a blocked inline style is one) and every uncaught page error."""
+    page.on("console", lambda m: problems.append(f"{name}: {m.type}: {m.text}")
+            if m.type == "error" or "Content Security Policy" in m.text else None)
+    page.on("pageerror", lambda e: problems.append(f"{name}: pageerror: {e}"))
+
+
+def version(page) -> int:
+    return int(page.locator("#status").get_attribute("data-version"))
+
+
+# ---------------------------------------------------------------- Traders & Barbarians
+
+
+def test_traders_and_barbarians_board_logs_no_console_error_across_an_update(browser, prepared):
+    url, games = prepared
+    problems = []
+    table = open_table(browser, url, games["tb"], problems=problems)
+    ala = open_phone(browser, url, games["tb"], 0, problems=problems)
+    for page in (table, ala):
+        expect(page.locator('#board [data-testid="tb-barbarian"]')).to_have_count(3)
+        expect(page.locator('#board [data-testid^="tb-wagon-"] rect')).to_have_count(3)
+    # Ala builds the road into the quarry's centre on her phone: every screen is pushed the update.
+    seen = version(table)
+    ala.locator('#board [data-testid="tb-spoke-target"]').first.click()
+    expect(table.locator("#status")).to_have_attribute("data-version", str(seen + 1))
+    expect(ala.locator("#status")).to_have_attribute("data-version", str(seen + 1))
+    for page in (table, ala):
+        road = page.locator('#board [data-testid="tb-spoke-road"] line.tb-spoke-colour')
+        expect(road).to_have_count(1)
+        # drawn in Ala's red (var(--red) of static/app.css), not the default black of an unstyled line
+        assert road.evaluate("l => getComputedStyle(l).stroke") == "rgb(211, 58, 44)"
+        wagon = page.locator('#board [data-testid="tb-wagon-0"] rect')
+        assert wagon.evaluate("r => getComputedStyle(r).fill") == "rgb(211, 58, 44)"
+    # ... then her wagon moves: another update.
+    ala.locator("#board .target-wagon").first.click()
+    expect(table.locator("#status")).to_have_attribute("data-version", str(seen + 2))
+    expect(ala.locator("#status")).to_have_attribute("data-version", str(seen + 2))
+    assert problems == []
+
+
+# ---------------------------------------------------------------- Explorers & Pirates
+
+
+def test_the_discovery_forms_radios_sit_on_their_labels_line_44_px_tall(browser, prepared):
+    url, games = prepared
+    for language, size in (("en", (360, 740)), ("pl", (390, 844))):
+        ala = open_phone(browser, url, games["land_ho"], 0, size=size)
+        if language == "pl":
+            ala.locator('.lang button[value="pl"]').click()
+            expect(ala.locator("html")).to_have_attribute("lang", "pl")
+        form = ala.locator('[data-testid="ep-reveal-form"]').first
+        expect(form).to_be_visible()
+        labels = form.locator(".ep-terrains label")
+        assert labels.count() >= 6
+        for i in range(labels.count()):
+            label = labels.nth(i)
+            radio = label.locator('input[type="radio"]')
+            box = label.bounding_box()
+            dot = radio.bounding_box()
+            text = label.evaluate("l => { const r = document.createRange(); r.selectNodeContents(l); "
+                                  "r.setStartAfter(l.querySelector('input')); const b = r.getBoundingClientRect(); "
+                                  "return {x: b.x, y: b.y, width: b.width, height: b.height}; }")
+            assert box["height"] >= 44 and box["width"] >= 44, (language, i, box)
+            # the radio and its name on one line: side by side, the radio's middle within the name's height
+            assert dot["x"] + dot["width"] <= text["x"] + 1, (language, i, dot, text)
+            middle = dot["y"] + dot["height"] / 2
+            assert text["y"] <= middle <= text["y"] + text["height"], (language, i, dot, text)
+        # a tap anywhere on the label picks its terrain
+        labels.nth(1).click(position={"x": labels.nth(1).bounding_box()["width"] - 4, "y": 4})
+        expect(labels.nth(1).locator("input")).to_be_checked()
+        assert ala.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+        ala.context.close()
+
+
+def number_heights(page) -> list[float]:
+    return page.locator("#board .hexes .token text").evaluate_all(
+        "ts => ts.map(t => t.getBoundingClientRect().height)")
+
+
+def test_land_ho_numbers_are_readable_on_the_table_and_a_small_phone(browser, prepared):
+    url, games = prepared
+    table = open_table(browser, url, games["land_ho"], size=(1366, 768))
+    heights = number_heights(table)
+    assert len(heights) >= 10  # the start island's tokens
+    assert min(heights) >= MIN_NUMBER_PX, heights
+    phone = open_phone(browser, url, games["land_ho"], 1, size=(360, 740))  # not the active phone: the whole board
+    expect(phone.locator("body.board-zoomed")).to_have_count(0)
+    heights = number_heights(phone)
+    assert len(heights) >= 10 and min(heights) >= MIN_NUMBER_PX, heights
+    # a token stays inside its hex: narrower than the hex it lies on
+    widths = phone.locator("#board .hexes .hex").evaluate_all(
+        "hs => hs.filter(h => h.querySelector('.token')).map(h => [h.querySelector('.token circle').getBoundingClientRect().width,"
+        " h.querySelector('polygon').getBoundingClientRect().width])")
+    assert all(token < hex_ for token, hex_ in widths), widths
