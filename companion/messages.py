@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from companion.engine import IllegalAction
+from companion.machinery.errors import IllegalAction
 from companion.machinery.contract import NAMES
 
 # Every layer package's words (its screen contract's `words`), in composition order. Handed in

@@ -18,7 +18,7 @@ from companion.management.commands import _tables as tables
 from companion.management.commands._database import ensure_database
 from companion.management.commands._refusals import (Refusal, SentenceCommand, command_line, environment_language,
                                                      illegal, or_list, type_instead)
-from companion.management.commands.serve import lan_addresses
+from companion.web.join_links import read_lan_addresses as lan_addresses
 from companion.web import forms
 
 PROG = "python3 manage.py newgame"

@@ -9,7 +9,6 @@ import gc
 import os
 import signal
 import sqlite3
-import subprocess
 import sys
 
 import qrcode
@@ -19,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from companion.management.commands._refusals import Refusal, SentenceCommand, type_instead
 from companion.management.commands.compiletranslations import compile_translations
+from companion.web.join_links import read_lan_addresses as lan_addresses
 
 
 def keep_sqlite_open():
@@ -32,15 +32,6 @@ def keep_sqlite_open():
     if not database["ENGINE"].endswith("sqlite3"):
         return None
     return sqlite3.connect(database["NAME"], check_same_thread=False)
-
-
-def lan_addresses() -> list[str]:
-    """This machine's addresses on the local network, without sending any traffic."""
-    try:
-        out = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=2).stdout
-    except (OSError, subprocess.SubprocessError):
-        out = ""
-    return [a for a in out.split() if "." in a and not a.startswith("127.")]
 
 
 class Command(SentenceCommand):
