@@ -41,6 +41,11 @@ ROAD_W = 0.15
 CORNER_TARGET_R = 0.28
 EDGE_TARGET_W = 0.34
 HEX_TARGET_R = 0.50
+# A board wider than the base game's is drawn smaller on the same screen: its number tokens
+# grow with its width (Explorers & Pirates' sea board: about 1.75 times), so that a number
+# stays about as tall on screen as the base game's; never past this, where a token would
+# crowd its hex.
+TOKEN_SCALE_MAX = 1.75
 
 
 def _r(value: float) -> float:
@@ -86,10 +91,16 @@ def _unhashable(value):
 
 
 def phone_zoom(width: float, size: float) -> int:
-    """How many times a phone's width the board's zoom button makes it (static/board.css):
-    twice for the base game's frame, more for a wider board (Explorers & Pirates' sea), so
-    that a zoomed hex is about as big as a base game's, at most four times."""
+    """How wide a board is against the base game's frame, in halves (2 for the base game's
+    frames, 3 or 4 for a wider board: Explorers & Pirates' sea; never more than 4): the class
+    phone-zoom-N by which static/board.css styles a wide board seen whole on a phone. (How
+    far a phone zooms is static/board_zoom.js's: from its targets and `phone_width`.)"""
     return min(4, max(2, int(2 * width / (_base_width() * size) + 0.5)))
+
+
+def token_scale(width: float, size: float) -> float:
+    """How many times the base game's size a board of this width draws its number tokens."""
+    return round(min(TOKEN_SCALE_MAX, max(1.0, width / (_base_width() * size))), 2)
 
 
 @lru_cache(maxsize=1)
@@ -165,6 +176,7 @@ def _robber(x: float, y: float, size: float) -> dict:
 
 
 def _pip_dots(x: float, y: float, count: int, size: float) -> list[dict]:
+    """`size`: the token's own scale (the hex size times token_scale)."""
     gap = PIP_GAP * size
     left = x - gap * (count - 1) / 2
     return [{"x": _r(left + i * gap), "y": _r(y + PIP_DY * size)} for i in range(count)]
@@ -182,6 +194,7 @@ def _sea_hexes(board: dict, d: FrameDrawing) -> list[str]:
 
 def _hexes(board: dict, d: FrameDrawing) -> list[dict]:
     size = d.size
+    token = size * token_scale(d.width, size)  # the number tokens' scale
     out = []
     for hex_id, centre in d.hex_centres.items():
         cell = board["hexes"].get(hex_id) or {}
@@ -203,9 +216,9 @@ def _hexes(board: dict, d: FrameDrawing) -> list[dict]:
             # A second token on the hex (Rivers of Catan's 2 beside the 12), printed under it.
             "extra_numbers": " ".join(f"+{n}" for n in cell.get("extra_numbers") or ()),
             "extra_y": _r(y + 0.5 * size),
-            "number_y": _r(y + NUMBER_DY * size),
+            "number_y": _r(y + NUMBER_DY * token),
             "pips": pips,
-            "pip_dots": _pip_dots(x, y, pips, size),
+            "pip_dots": _pip_dots(x, y, pips, token),
             "red": number in boards.RED_NUMBERS,
             "robber": hex_id == board.get("robber"),
             "title": " ".join(str(p) for p in (terrain or "unknown", number) if p),
@@ -349,12 +362,13 @@ def _draw(board: dict, pieces: dict | None, colors: list[str], size: int, knight
                             "x": _r(x), "y": _r(y), "points": shape(x, y, size)})
         return out
 
+    token = size * token_scale(d.width, size)  # the number tokens' scale
     robber_hex = board.get("robber")
     robber = None
     if robber_hex in d.hex_centres:
         x, y = d.hex_centres[robber_hex]
         if (board["hexes"].get(robber_hex) or {}).get("number"):
-            x += ROBBER_DX * size
+            x += ROBBER_DX * size - (token - size) * TOKEN_R  # beside the token, however big
         robber = {"hex": robber_hex, **_robber(x, y, size)}
 
     knight_pieces = _knights(pieces, knights, colors, d, size)
@@ -365,11 +379,14 @@ def _draw(board: dict, pieces: dict | None, colors: list[str], size: int, knight
         "height": d.height,
         "view_box": f"0 0 {d.width:g} {d.height:g}",
         "phone_zoom": phone_zoom(d.width, size),
+        # A phone shows this much of the board's width at least (static/board_zoom.js): a wider
+        # board (Explorers & Pirates' sea) opens on the viewer's pieces, as big as the base game's.
+        "phone_width": _r(_base_width() * size),
         "dims": {
-            "token_r": _r(TOKEN_R * size),
-            "number_font": _r(NUMBER_FONT * size),
+            "token_r": _r(TOKEN_R * token),
+            "number_font": _r(NUMBER_FONT * token),
             "pip_font": _r(0.2 * size),
-            "pip_r": _r(PIP_R * size),
+            "pip_r": _r(PIP_R * token),
             "harbour_r": _r(HARBOUR_R * size),
             "harbour_font": _r(0.17 * size),
             "harbour_small_font": _r(0.10 * size),

@@ -60,7 +60,7 @@ ROLL_REJECTIONS = (
     "tilt",        # ERR code=TILT: a die came to rest tilted or cocked
     "nodie",       # ERR code=NODIE: a die did not come out or was not seen
     "garbled",     # a line that should have been the ROLL could not be parsed (bad checksum, cut short, Y=7...)
-    "no_roll",     # MOTION, then no ROLL or ERR within motion_timeout
+    "no_roll",     # MOTION, then no ROLL or TILT/NODIE ERR within motion_timeout, or the port lost or a HELLO first
 )
 # Device error codes that mean "this throw has no result".
 _ERROR_REJECTIONS = {"TILT": "tilt", "NODIE": "nodie"}
@@ -236,6 +236,10 @@ class DiceReader:
         self._last_heartbeat_at: float | None = None
         self._motion = False
         self._motion_at: float | None = None
+        self._motion_of: tuple[str | None, str | None] = (None, None)  # the (device, boot) that sent it
+        # The (device, boot) whose throw was reported lost (no_roll) and whose ROLL may still
+        # come: that ROLL is not applied, since the table was already told to roll again.
+        self._lost_throw: tuple[str | None, str | None] | None = None
         self._last_error: dict[str, Any] | None = None
         self._last_rejected: dict[str, Any] | None = None
         self._rejected_roll: dict[str, Any] | None = None
@@ -452,9 +456,27 @@ class DiceReader:
     def _disconnected(self, detail: str) -> None:
         with self._lock:
             self._state = DISCONNECTED
-            self._motion = False
+            # Whatever the device sends while nobody listens is flushed on the next open:
+            # a throw under way is lost.
+            lost_throw = self._lose_throw()
             self._last_error = {"source": "connection", "code": "disconnected", "detail": detail}
         self._emit("disconnected")
+        if lost_throw:
+            self._emit("rejected_roll")
+
+    def _late(self) -> bool:
+        """Under the lock: would a ROLL now be the one of the throw reported lost? Only the
+        first one from the same boot, before any new MOTION (a reboot cannot finish a throw)."""
+        return not self._motion and self._lost_throw is not None and self._lost_throw[1] == self._context[1]
+
+    def _lose_throw(self) -> bool:
+        """Under the lock: end a throw under way (MOTION, no ROLL yet) as lost. True if there was one."""
+        if not self._motion:
+            return False
+        self._motion = False
+        self._lost_throw = self._motion_of
+        self._reject_roll("no_roll", None, [], None)
+        return True
 
     def _check_silence(self) -> None:
         now = time.monotonic()
@@ -462,18 +484,13 @@ class DiceReader:
             # A line still arriving may be the ROLL: the wait counts from its latest bytes, so
             # a slow line is never taken for a lost throw while it grows.
             waiting_since = max((t for t in (self._motion_at, self._line_grew_at) if t is not None), default=now)
-            if self._motion and now - waiting_since > self._motion_timeout:
-                # The dice moved and nothing came: the throw is lost, not "still rolling".
-                self._motion = False
-                self._reject_roll("no_roll", None, [], None)
-                lost_throw = True
-            else:
-                lost_throw = False
+            # The dice moved and nothing came: the throw is lost, not "still rolling". Silence
+            # does not end the wait (a silent device may yet send its ROLL), only this does.
+            lost_throw = now - waiting_since > self._motion_timeout and self._lose_throw()
             since = max((t for t in (self._last_line_at, self._connected_at) if t is not None), default=now)
             silent = self._state == CONNECTED and now - since > self._heartbeat_timeout
             if silent:
                 self._state = SILENT
-                self._motion = False
         if lost_throw:
             self._emit("rejected_roll")
         if silent:
@@ -523,7 +540,12 @@ class DiceReader:
         with self._lock:
             if not says_roll and not self._motion:
                 return
+            if self._late():
+                # The ROLL of a throw already reported lost: the table was told once.
+                self._lost_throw = None
+                return
             self._motion = False
+            self._lost_throw = None
             self._reject_roll("garbled", None, [], None)
         self._emit("rejected_roll")
 
@@ -544,7 +566,7 @@ class DiceReader:
                 self._state = CONNECTED
             fresh, new_boot = self._track_seq(message)
             if fresh:
-                events, roll = self._apply(message, new_boot, now)
+                events, roll = self._apply(message, line, new_boot, now)
             if roll is not None:
                 sn, boot = self._context
                 meta = RollMeta(
@@ -620,13 +642,13 @@ class DiceReader:
         # A boot not seen before: of the device named now, else of the one we have been hearing.
         return (sn if sn is not None else self._context[0], boot)
 
-    def _apply(self, message: Message, new_boot: bool, now: float) -> tuple[list[str], DiceRoll | None]:
+    def _apply(self, message: Message, line: bytes, new_boot: bool, now: float) -> tuple[list[str], DiceRoll | None]:
         """Update state for a fresh message; return (status events, roll for on_roll)."""
         fields = message.fields
         if message.type == HELLO:
             self._device = {key: fields.get(key) for key in ("fw", "sn", "boot", "dice")}
-            self._motion = False
-            return ["hello"], None
+            # The device started afresh (or announced itself again): a throw under way is over.
+            return (["hello", "rejected_roll"] if self._lose_throw() else ["hello"]), None
         if new_boot and self._device is not None:
             self._device["boot"] = self._context[1]
         if message.type == HEARTBEAT:
@@ -635,9 +657,10 @@ class DiceReader:
         if message.type == MOTION:
             self._motion = True
             self._motion_at = now
+            self._motion_of = self._context
+            self._lost_throw = None  # a new throw: the lost one's ROLL can no longer come
             return ["motion"], None
         if message.type == ERROR:
-            self._motion = False
             self._last_error = {
                 "source": "device",
                 "code": fields["code"],
@@ -646,12 +669,23 @@ class DiceReader:
             }
             reason = _ERROR_REJECTIONS.get(fields["code"])
             if reason is None:
-                return ["device_error"], None
+                return ["device_error"], None  # a low battery, a lost link: the throw goes on
+            self._motion = False
+            self._lost_throw = None  # the device's own word on the throw: it ends it
             die = fields.get("die")
             self._reject_roll(reason, message.seq, [DIE_NAMES[die]] if die else [], fields["code"])
             return ["device_error", "rejected_roll"], None
         if message.type == ROLL:
+            if self._late():
+                # The ROLL of a throw the table was already told to roll again: applying it now
+                # would undo that. Counted and shown in status, never applied; the notice stays.
+                self._lost_throw = None
+                self._rejected["late_roll"] += 1
+                self._last_rejected = {"reason": "late_roll",
+                                       "line": line.rstrip(b"\r\n")[:MAX_FRAME_LENGTH].decode("ascii", "backslashreplace")}
+                return ["rejected_line"], None
             self._motion = False
+            self._lost_throw = None
             roll = DiceRoll.from_message(message)
             if not roll.is_readable:
                 # Never guess: the table re-rolls or types the dice in.

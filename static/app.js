@@ -160,16 +160,7 @@ document.addEventListener("htmx:beforeSwap", function (event) {
   if (form && event.detail.xhr && event.detail.xhr.status < 300) form.dataset.sent = "1";
 });
 
-// Layout on phones. The board's zoom button enlarges the board (body class board-zoomed, kept
-// across pushes; twice or more, static/board.css) and pans it to where the player may build.
-document.addEventListener("click", function (event) {
-  if (!event.target.closest("[data-board-zoom]")) return;
-  var zoomed = document.body.classList.toggle("board-zoomed");
-  var target = document.querySelector("#board .target");
-  var board = document.getElementById("board");
-  if (zoomed && target) target.scrollIntoView({block: "nearest", inline: "center"});
-  else if (zoomed && board) board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2;  // nothing to tap: its middle
-});
+// The board's scale on phones and its zoom button: static/board_zoom.js.
 
 // The action of the moment is a bar fixed to the bottom (app.css ".now"; a trade offer
 // awaiting this player's answer is pinned the same way when nothing else is): keep that much
@@ -183,6 +174,29 @@ function keepRoomForActionBar() {
   document.addEventListener(name, keepRoomForActionBar);
 });
 window.addEventListener("resize", keepRoomForActionBar);
+
+// A step owed on the board (partials/owed_bar.html, data-owed-board: its kind and turn): the
+// board's first target is scrolled into view when the step arrives (once per step, so that a
+// later push leaves the player's own scrolling alone), and whenever its "Show the board" is tapped.
+var shownOwedBoard = null;
+function showBoardTarget() {
+  var target = document.querySelector("#board .target") || document.getElementById("board");
+  if (target) target.scrollIntoView({block: "center", inline: "center"});
+}
+function showOwedBoard() {
+  var bar = document.querySelector(".phone-screen [data-owed-board]");
+  var step = bar ? bar.getAttribute("data-owed-board") : null;
+  if (step && step !== shownOwedBoard) showBoardTarget();
+  shownOwedBoard = step;
+}
+["htmx:afterSettle", "htmx:wsAfterMessage", "DOMContentLoaded"].forEach(function (name) {
+  document.addEventListener(name, showOwedBoard);
+});
+document.addEventListener("click", function (event) {
+  if (!event.target.closest("[data-show-board]")) return;
+  event.preventDefault();  // the link's #board is the fallback without this script
+  showBoardTarget();
+});
 
 // The table's join codes: an overlay while a seat waits for its phone (#seats.waiting). The
 // overlay's close button hides it until a seat shows a code it did not show then (a seat

@@ -72,8 +72,11 @@ def view(state: dict, viewer, version: int = 0) -> dict:
         "offers": trading.offers_for(state, viewer),
     }
     result["board"] = _board_view(rules, state, viewer, finished)
-    # What the table must still confirm before the first roll (a step of its own on the screens).
-    result["questions"] = base.open_questions(rules, state) if base.before_first_roll(state) and not finished else []
+    # What the table must still confirm before the first roll (a step of its own on the screens);
+    # the key only while something is asked (views of other games stay as they were).
+    questions = base.open_questions(rules, state) if base.before_first_roll(state) and not finished else []
+    if questions:
+        result["questions"] = questions
     # Each layer's own part, public and private, under its key (None: not in this game).
     result.update({key: None for key in VIEW_KEYS})
     result.update(rules.view_parts(state, viewer))
@@ -145,7 +148,7 @@ def _board_view(rules, state: dict, viewer, finished: bool):
         if action and kind not in unaffordable:  # no tap targets for what the hand can't pay
             targets[kind] = locations
             actions[kind] = action
-    return {
+    shown = {
         "layout": board["layout"],
         "robber": board["robber"],
         "pieces": board["pieces"],
@@ -155,8 +158,10 @@ def _board_view(rules, state: dict, viewer, finished: bool):
         "targets": targets,
         "actions": actions,
         "problems": [code for code, _details in base.board_problems(rules, state)] if state["phase"] == "board" else [],
-        "entry": base.entry_view(rules, state),  # the fast editor's, while the board is entered
     }
+    if state["phase"] == "board":  # the fast editor's (None: a board of its own shape), while the board is entered
+        shown["entry"] = base.entry_view(rules, state)
+    return shown
 
 
 def _hand_view(rules, state: dict, seat: int) -> dict:

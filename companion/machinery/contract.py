@@ -19,7 +19,10 @@ over the contracts of a game's layers and names none of them. What each part is:
 - `form`: its entries on the new-game form (a core, a scenario, game options) and the
   fields its actions post.
 - `owed(view, viewer) -> [OwedStep]`: the steps this viewer owes now (a pending decision, a
-  vote, a placement owed …), for the phone to pin; nothing by default.
+  vote, a confirmation, a placement owed, a phase to finish before the turn can end, an
+  answer to them), each with its words and the partial holding its form: the phone pins the
+  first in its bottom bar and offers no "End turn" while one of them blocks the end; nothing
+  by default (`owes_pending`: a layer's pending decisions; `owes_all`: several kinds at once).
 - `extra_seats(view)`: seats on the board beyond the players (Catan for two's neutral
   colours); `trade_ratios(view)`: a phone's ratios with the bank, when the layer has its own.
 """
@@ -58,9 +61,10 @@ def owes_nothing(view: dict, viewer) -> list:
 class OwedStep:
     """One step a viewer owes now."""
     kind: str                    # what is owed: a pending decision's kind, or the layer's own name for it
-    label: str | None = None     # a few words for it (None: the shell words it by its phase)
-    partial: str | None = None   # the partial holding its form, to pin
+    label: str | None = None     # a few words for it, what to do (None: the shell words it by its phase)
+    partial: str | None = None   # the partial holding its form, to pin (it reads `owed`: this step)
     blocks_end: bool = True      # the turn cannot end before it is done
+    board: bool = False          # answered by a tap on the board: the bar says what to tap and shows the board
 
 
 @dataclass(frozen=True)
@@ -122,15 +126,34 @@ class Screens:
         return self.layers[0].name
 
 
-def owes_pending(layers: tuple, partial: str | None = None) -> Callable:
+def owes_pending(layers: tuple, partial: str | None = None, labels: Mapping | None = None,
+                 board: frozenset = frozenset()) -> Callable:
     """An `owed` whose steps are the pending decisions of `layers` (what their Layer.pending
-    declares) that the viewer's seat owes now, each with the partial holding its form."""
+    declares) that the viewer's seat owes now, each with the partial holding its form.
+    `labels`: {kind: words, or (view) -> words}; `board`: the kinds answered by a tap on the
+    board, when the game has one."""
     kinds = frozenset().union(*(layer.pending for layer in layers))
+    labels = labels or {}
 
     def owed(view: dict, viewer) -> list:
         me = view.get("me")
         if not me:
             return []
-        return [OwedStep(kind, partial=partial) for kind in view["players"][me["seat"]]["pending"] if kind in kinds]
+        steps = []
+        for kind in view["players"][me["seat"]]["pending"]:
+            if kind not in kinds:
+                continue
+            label = labels.get(kind)
+            steps.append(OwedStep(kind, label=label(view) if callable(label) else label, partial=partial,
+                                  board=kind in board and bool(view.get("board"))))
+        return steps
+
+    return owed
+
+
+def owes_all(*finders: Callable) -> Callable:
+    """An `owed` of several: the steps each finds, in turn."""
+    def owed(view: dict, viewer) -> list:
+        return [step for find in finders for step in find(view, viewer)]
 
     return owed

@@ -33,7 +33,8 @@ def defaults() -> dict:
     for contract in CONTRACTS:
         found.update(contract.defaults)
         slots.update({slot: () for slot in contract.partials})
-    return {**found, "layer_partials": slots, "layer_panels": (), "owed": None, "owed_steps": []}
+    return {**found, "layer_partials": slots, "layer_panels": (), "owed": None, "owed_steps": [],
+            "owed_kind": None, "owed_blocks_end": False}
 
 
 @functools.lru_cache(maxsize=64)

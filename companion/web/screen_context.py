@@ -10,7 +10,10 @@ contracts of the game's layers (companion/web/contracts.py). The context holds:
   cores', each in composition order, as the base game's own controls follow the layers' in
   the templates); `layer_panels`: the panels beside the board, a fragment each;
 - `owed_steps`: the steps this viewer owes now, every layer's (each {"kind", "label",
-  "partial", "blocks_end"}), and `owed`: the first of them (None: nothing owed).
+  "partial", "blocks_end", "board"}), and `owed`: the first of them (None: nothing owed),
+  which the phone pins in its bottom bar (partials/owed_bar.html), and `owed_kind` its kind
+  (None: nothing owed), whose form the layers' own places then leave out; `owed_blocks_end`:
+  one of them must be done before the turn can end (no "End turn" is offered).
 """
 import functools
 import io
@@ -111,6 +114,8 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
     if steps:
         context["owed_steps"] = [_owed_step(step, view) for step in steps]
         context["owed"] = context["owed_steps"][0]
+        context["owed_kind"] = steps[0].kind  # what the layers' own places leave to the bar
+        context["owed_blocks_end"] = any(step.blocks_end for step in steps)
     if view["me"]:
         context["my_cards"] = [
             {**c, "label": DEV_CARD_NAMES[c["card"]]} for c in view["me"]["dev_cards"]
@@ -155,7 +160,8 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
 def _owed_step(step, view: dict) -> dict:
     """A step owed, as the templates read it: worded by its layer, else by its phase's name."""
     label = step.label or PHASE_NAMES.get(step.kind) or PHASE_NAMES.get(view["phase"]) or _("must choose")
-    return {"kind": step.kind, "label": str(label), "partial": step.partial, "blocks_end": step.blocks_end}
+    return {"kind": step.kind, "label": str(label), "partial": step.partial, "blocks_end": step.blocks_end,
+            "board": step.board}
 
 
 def log_lines(entries: list[dict], names: list[str]) -> list[dict]:

@@ -162,6 +162,29 @@ def without_vp_sources(shown: dict) -> dict:
     return {**shown, "me": me}
 
 
+def without_added_since(shown: dict) -> dict:
+    """What a view has said since the corpus was written, checked and left out of the
+    comparison (on both sides: files written since hold them): Catan for two names its
+    robber's home (`two.home`, the board's desert here), and a phone's trade offers say how it
+    answered each and whether it still has to (`my_answer`, `to_answer`), so an answered offer
+    leaves the offers it still has to answer."""
+    shown = dict(shown)
+    if isinstance(shown.get("two"), dict) and "home" in shown["two"]:
+        two = dict(shown["two"])
+        assert two.pop("home") in ("desert", "swamp", None), two
+        shown["two"] = two
+    if isinstance(shown.get("offers"), list):
+        offers = []
+        for offer in shown["offers"]:
+            if isinstance(offer, dict) and ("my_answer" in offer or "to_answer" in offer):
+                offer = dict(offer)
+                assert offer.pop("my_answer", None) in (None, "accept", "decline", "counter"), offer
+                assert offer.pop("to_answer", False) in (True, False), offer
+            offers.append(offer)
+        shown["offers"] = offers
+    return shown
+
+
 def as_pinned(expected_view: dict, state: dict, viewer: str) -> dict:
     """The recorded view of a seat with what an undone roll forbids it taken out."""
     pin = _pin(state)
@@ -422,7 +445,9 @@ def test_a_recorded_game_replays_to_the_same_summary_and_views(path: Path, monke
         fresh = json.loads(text)["export"]  # the records as stored, untouched by an earlier replay
         state, history = fold(fresh["config"], fresh["records"][:count])  # no chance: recorded outcomes only
         whole = full_log(export["config"], json.loads(text)["export"]["records"][:count], monkeypatch)
-        lines, steals = undone_lines(whole), merged_steals(whole, on_board=state["board"] is not None)
+        lines = undone_lines(whole)
+        # A file written since the steals take one line holds them so: nothing to split back.
+        steals = {} if game.get("steal_lines") == "merged" else merged_steals(whole, on_board=state["board"] is not None)
         where = f"{name}, after record {count} of {len(export['records'])}"
         check_same(point["summary"], summary(state, count, reveal=True), f"{where}, summary")
         check_same(point["history"], without_revealing(history, fresh["records"][:count]),
@@ -431,9 +456,10 @@ def test_a_recorded_game_replays_to_the_same_summary_and_views(path: Path, monke
         assert sorted(point["views"]) == sorted(["table", *seats]), where
         assert sorted(point["logs"]) == sorted(seats), where
         for viewer, stored in sorted(point["views"].items()):
-            expected = as_composed(expand(stored, shared))
+            expected = without_added_since(as_composed(expand(stored, shared)))
             expected_log = [entries[i] for i in expected.pop("log")]
-            shown = without_vp_sources(dict(view(state, TABLE if viewer == TABLE else int(viewer), version=count)))
+            shown = without_added_since(without_vp_sources(dict(
+                view(state, TABLE if viewer == TABLE else int(viewer), version=count))))
             shown_log = shown.pop("log")
             who = f"{where}, view of {'the table' if viewer == TABLE else 'seat ' + viewer}"
             check_same(as_pinned(expected, state, viewer), shown, who)

@@ -19,7 +19,8 @@ from companion.machinery import board as boards
 from tests.engine.test_rivers import BANKS, G, LAYOUT as RIVERS_LAYOUT, SITES
 from tests.engine.test_traders_barbarians import BARBARIANS, tb_layout
 
-from .harness import join_phones, new_table
+from .harness import close_join_codes, join_phones, new_table
+from .scenario_play import enter_hexes
 from .test_two_players import status_version, wait_version
 
 pytestmark = pytest.mark.e2e
@@ -72,23 +73,15 @@ def assert_finger_sized(page, selector: str) -> None:
     assert min(min(b) for b in boxes) >= 44, f"{selector}: {min(min(b) for b in boxes):.1f} px"
 
 
-def enter_hexes(table, taps: Taps, version: int, hexes: dict) -> int:
-    """Each hex the editor marks, from the physical board: its terrain, then (if it takes one)
-    its number; the editor moves on by itself."""
-    palette = table.locator('#actions [data-testid="terrain-palette"]')
-    for _ in range(2 * len(hexes)):
-        current = palette.locator('input[name="hex"]').get_attribute("value")
-        if not current:
-            return version
-        cell = hexes[current]
-        taps(f'#actions [data-testid="terrain-{cell["terrain"]}"]')
-        version = wait_version(table, version + 1)
-        if cell["number"]:
-            expect(palette.locator('input[name="hex"]')).to_have_value(current)  # its number next
-            taps(f'#actions [data-testid="number-{cell["number"]}"]')
-            version = wait_version(table, version + 1)
-    assert not palette.locator('input[name="hex"]').get_attribute("value"), "a hex was left"
-    return version
+def watch_console(pages) -> list:
+    """Every console error and page error of `pages` from now on (reloaded: their load counts
+    too). The page's Content-Security-Policy reports an inline style or script there."""
+    found = []
+    for page in pages:
+        page.on("console", lambda message: found.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: found.append(str(error)))
+        page.reload()
+    return found
 
 
 def board_ready(table, taps: Taps, version: int) -> int:
@@ -102,6 +95,8 @@ def board_ready(table, taps: Taps, version: int) -> int:
 def test_rivers_of_catan_in_at_most_60_taps(server, browser):
     table = new_table(browser, server, PLAYERS, TABLE, board="manual", play_mode="paper", dice_source="typed",
                       scenario="rivers")
+    problems = watch_console([table])
+    close_join_codes(table)
     taps = Taps(table)
     version = status_version(table)
     assert_in_view(table, (*ENTRY, '[data-testid="rivers-board"]'), "Rivers, 1366×768, empty board")
@@ -109,7 +104,7 @@ def test_rivers_of_catan_in_at_most_60_taps(server, browser):
     assert_finger_sized(table, ".target-entry-harbour")
     assert_finger_sized(table, ".target-entry.target-hex")
 
-    version = enter_hexes(table, taps, version, RIVERS_LAYOUT["hexes"])
+    version = enter_hexes(table, version, RIVERS_LAYOUT["hexes"], taps)
     assert taps.count == 17 * 2 + 2  # two swamps: their terrain only
     expect(table.locator("#board .extra-number")).to_have_count(1)  # the 2 beside the 12, by itself
 
@@ -134,6 +129,7 @@ def test_rivers_of_catan_in_at_most_60_taps(server, browser):
     expect(table.locator("#log")).to_contain_text(
         f"Board entered: 19 hexes, 9 harbours, {len(banks)} river paths, 7 bridge sites.")
     expect(table.locator("#log li")).to_have_count(1)
+    assert problems == []
 
 
 def test_traders_and_barbarians_in_at_most_50_taps_then_its_questions(server, browser):
@@ -143,7 +139,7 @@ def test_traders_and_barbarians_in_at_most_50_taps_then_its_questions(server, br
     version = status_version(table)
     assert_in_view(table, (*ENTRY, '[data-testid="tb-board"]'), "Traders & Barbarians, 1366×768")
     layout = tb_layout()
-    version = enter_hexes(table, taps, version, layout["hexes"])
+    version = enter_hexes(table, version, layout["hexes"], taps)
     for placed, edge in enumerate(BARBARIANS, start=1):
         taps(f'#board [data-testid="tb-start-target"][data-edge="{edge}"]')
         version = wait_version(table, version + 1)
@@ -182,7 +178,7 @@ def test_a_manual_base_board_with_its_nine_harbours_in_at_most_50_taps(server, b
     version = status_version(table)
     assert_in_view(table, ENTRY, "base game, 1366×768")
     physical = boards.beginner_board()
-    version = enter_hexes(table, taps, version, physical["hexes"])
+    version = enter_hexes(table, version, physical["hexes"], taps)
     assert taps.count == 18 * 2 + 1
     # The frame's harbours as this table laid them: each type moved on by two places.
     frame = boards.get_frame("base")
@@ -206,6 +202,7 @@ def test_a_phone_beside_the_board_enters_it_and_the_table_shows_it_live(server, 
     table = new_table(browser, server, PLAYERS, TABLE, board="manual", play_mode="paper", dice_source="typed",
                       join_codes=True)
     phone = join_phones(browser, server, table, 1)[0]
+    problems = watch_console([table, phone])
     table.locator("#seats .seats-close").click()
     version = status_version(table)
     physical = boards.beginner_board()
@@ -225,3 +222,4 @@ def test_a_phone_beside_the_board_enters_it_and_the_table_shows_it_live(server, 
     table.locator('#actions button[value="undo"]').click()
     version = wait_version(table, version + 1)
     expect(table.locator(f'#board .hex[data-hex="{first}"] .token')).to_have_count(0)
+    assert problems == []

@@ -1,7 +1,7 @@
 """What people see, measured in a real browser for the base game, Cities & Knights and the
-Events of Catan deck: phones of 360 and 390 px never scroll sideways, the board fits their
-width with its tap targets on screen, the action of the moment is on screen without
-scrolling; the table screen holds everything the table needs during play in one screen of
+Events of Catan deck: phones of 360 and 390 px never scroll sideways, the board's box fits
+their width (a board drawn bigger for its tap targets pans inside it) with the targets in
+view, the action of the moment is on screen without scrolling; the table screen holds everything the table needs during play in one screen of
 1366×768 and 1920×1080, with the join codes over it until every seat has joined (and from a
 button later); no emoji anywhere (they render as empty boxes without an emoji font).
 """
@@ -45,9 +45,12 @@ def pieces_lie_on_the_picture(page, where: str) -> None:
 
 
 def check_phone(phone, where: str) -> None:
+    """Nothing sideways; the board's box no wider than the phone (a board drawn bigger for its
+    targets pans inside it: static/board_zoom.js)."""
     assert sideways_overflow(phone) == 0, f"{where}: the phone scrolls sideways"
-    board = phone.locator("#board_picture svg.board-svg")
-    assert board.bounding_box()["width"] <= phone.viewport_size["width"], f"{where}: the board is wider than the phone"
+    box = phone.locator("#board").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= phone.viewport_size["width"], \
+        f"{where}: the board is wider than the phone"
     pieces_lie_on_the_picture(phone, where)
     assert not EMOJI.search(phone.locator("body").inner_text()), f"{where}: an emoji in the text"
 
@@ -180,29 +183,37 @@ def test_phones_and_table_fit_their_screens(server, browser, ruleset):
     check_table(table, ruleset, f"{ruleset}, after the roll")
 
 
-def zoomed_phone(browser, server, table, times: int):
-    """The first seat's phone at 360 px, its board zoomed: `times` as wide, the pieces still
-    on the picture, panning inside its own box, not the page. (phone, board, narrow width)"""
+def board_view(phone) -> dict:
+    """What the phone's board shows: its view (near or whole), the drawing's width, and how far
+    its box scrolls each way."""
+    return phone.locator("#board").evaluate(
+        "b => ({view: b.dataset.view, width: b.querySelector('#board_picture svg.board-svg').getBoundingClientRect().width,"
+        " pan: b.scrollWidth - b.clientWidth, left: b.scrollLeft})")
+
+
+def test_the_phone_board_opens_where_the_player_may_build(server, browser):
+    """Setup: the board opens big enough for a thumb on the spots, in view, panning inside its
+    own box; the zoom button shows it whole, and back."""
+    table = new_table(browser, server, PLAYERS[:2] + [("Celina", "white")], board="random", play_mode="hands")
     phone = join_phones(browser, server, table, 1, height=740)[0]
     phone.set_viewport_size({"width": 360, "height": 740})
-    board = phone.locator("#board_picture svg.board-svg")
-    narrow = board.bounding_box()["width"]
-    phone.locator("[data-board-zoom]").click()
+    near = board_view(phone)
+    assert near["view"] == "near" and near["pan"] > 0
     expect(phone.locator("body")).to_have_class(re.compile(r"\bboard-zoomed\b"))
-    assert board.bounding_box()["width"] >= (times - 0.1) * narrow
-    pieces_lie_on_the_picture(phone, f"zoomed {times} times")
-    assert sideways_overflow(phone) == 0
-    return phone, board, narrow
-
-
-def test_the_phone_board_zooms_to_where_the_player_may_build(server, browser):
-    table = new_table(browser, server, PLAYERS[:2] + [("Celina", "white")], board="random", play_mode="hands")
-    phone, board, narrow = zoomed_phone(browser, server, table, 2)
     target = phone.locator("#board .target").first
     box = target.bounding_box()
-    assert 0 <= box["x"] and box["x"] + box["width"] <= 360, "zooming opens where the player may build"
+    assert 0 <= box["x"] and box["x"] + box["width"] <= 360, "the board opens where the player may build"
+    assert box["width"] >= 44 and box["height"] >= 44
+    pieces_lie_on_the_picture(phone, "near")
+    assert sideways_overflow(phone) == 0
     phone.locator("[data-board-zoom]").click()
-    assert abs(board.bounding_box()["width"] - narrow) < 1
+    expect(phone.locator("#board")).to_have_attribute("data-view", "whole")
+    whole = board_view(phone)
+    assert whole["pan"] <= 0 and whole["width"] < near["width"] / 1.5
+    phone.locator("[data-board-zoom]").click()
+    expect(phone.locator("#board")).to_have_attribute("data-view", "near")
+    assert abs(board_view(phone)["width"] - near["width"]) < 1
+    pieces_lie_on_the_picture(phone, "near again")
 
 
 def test_closed_join_codes_stay_closed_until_a_seat_shows_a_new_code(server, browser):
@@ -228,14 +239,24 @@ def test_closed_join_codes_stay_closed_until_a_seat_shows_a_new_code(server, bro
     table.context.close()
 
 
-def test_a_wide_sea_zooms_further_on_the_phone(server, browser):
-    """Explorers & Pirates' sea is 1.75 times as wide as the base game's board: zoomed, a
-    phone shows it four times its width, so its hexes are as big as a base game's zoomed,
-    and the pieces stay on the picture."""
+def test_a_wide_sea_opens_on_the_players_own_pieces(server, browser):
+    """Explorers & Pirates' sea is 1.75 times as wide as the base game's board: with nothing to
+    tap, a phone shows the part of it around the player's pieces, its hexes as big as a base
+    game's whole board; the zoom button shows all of it, the pieces still on the picture."""
     table = new_table(browser, server, PLAYERS, rules="explorers_pirates", scenario="land_ho", board="beginner",
                       play_mode="hands", dice_source="typed")
-    phone, _board, _narrow = zoomed_phone(browser, server, table, 4)
-    # Before the roll Ala has nothing to tap: the zoom opens on the board's middle, not its edge.
+    phone = join_phones(browser, server, table, 1, height=740)[0]
+    phone.set_viewport_size({"width": 360, "height": 740})
+    # Before the roll Ala has nothing to tap: the sea opens around her pieces, not at its edge.
     assert phone.locator("#board .target").count() == 0
-    box = phone.locator("#board").evaluate("b => [b.scrollLeft, b.scrollWidth - b.clientWidth]")
-    assert abs(box[0] - box[1] / 2) <= 1 and box[1] > 0
+    near = board_view(phone)
+    assert near["view"] == "near" and near["pan"] > 0 and 0 < near["left"] < near["pan"]
+    ship = phone.locator("#board .ep-ship.red").first.bounding_box()
+    assert 0 <= ship["x"] and ship["x"] + ship["width"] <= 360
+    pieces_lie_on_the_picture(phone, "near")
+    assert sideways_overflow(phone) == 0
+    phone.locator("[data-board-zoom]").click()
+    expect(phone.locator("#board")).to_have_attribute("data-view", "whole")
+    whole = board_view(phone)
+    assert whole["pan"] <= 0 and whole["width"] * 1.6 < near["width"]
+    pieces_lie_on_the_picture(phone, "whole")

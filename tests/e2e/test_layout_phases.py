@@ -376,6 +376,7 @@ def test_a_seven_discard_robber_and_victim_on_phones(prepared, browser):
         control_on_screen(phone, hint, where)
         bar_top = phone.locator("#actions > .now").bounding_box()["y"]
         for i in range(targets.count()):
+            targets.nth(i).evaluate("t => t.scrollIntoView({block: 'center', inline: 'center'})")  # the board pans in its box
             box = targets.nth(i).bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"{where}: a robber hex needs a sideways pan"
             assert box["y"] + box["height"] / 2 <= bar_top, f"{where}: a robber hex lies under the bar"

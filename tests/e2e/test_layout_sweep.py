@@ -286,5 +286,6 @@ def check_action_of_the_moment(phone, where: str) -> None:
         assert targets.count(), f"{where}: the action of the moment has no control and the board no target"
     width = phone.viewport_size["width"]
     for i in range(targets.count()):
+        targets.nth(i).evaluate("t => t.scrollIntoView({block: 'center', inline: 'center'})")  # the board pans in its box
         box = targets.nth(i).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"{where}: a board target needs a sideways pan"

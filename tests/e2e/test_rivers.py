@@ -1,7 +1,7 @@
 """Rivers of Catan in a real browser, from the new-game form to a scored win: the scenario
 picked on the home page (a manual board), the board entered on the table screen (hexes
 with the swamps, the 2 going beside the 12 by itself, the paths along the rivers and the
-7 bridge sites), setup with gold for a settlement and a road by the river, the wealthiest
+7 bridge sites, a tap each), setup with gold for a settlement and a road by the river, the wealthiest
 and poor settlers on the scoreboard, a bridge tapped on the board (3 gold), gold spent on
 a resource, and building on to 10 points with paper cards (the app keeps the gold)."""
 import pytest
@@ -16,13 +16,6 @@ from .test_two_players import status_version, type_roll, wait_version
 pytestmark = pytest.mark.e2e
 
 
-def open_path_editor(table, edge: str) -> None:
-    """Tap a path while the board is entered: its form opens in the editor."""
-    table.locator(f'#board .target-river[data-edge="{edge}"]').click()
-    # The editor shows the form of what was tapped (not the one before it) before anything is chosen.
-    expect(table.locator(f'#board-editor input[name="edge"][value="{edge}"]').first).to_be_attached()
-
-
 def test_rivers_from_the_form_to_a_win(server, browser):
     table = new_table(browser, server, [("Ala", "red"), ("Bartek", "blue"), ("Celina", "white")],
                       board="manual", play_mode="paper", dice_source="typed", scenario="rivers")
@@ -33,15 +26,19 @@ def test_rivers_from_the_form_to_a_win(server, browser):
     version = enter_hexes(table, version, LAYOUT["hexes"])
     expect(table.locator("#board .extra-number")).to_have_count(1)  # the 2 beside the 12, by itself
 
-    # One path along the river beside each bridge site is enough for the rules; mark a few more.
+    # One path along a river beside each bridge site is enough for the rules; mark a few more.
+    # A path is one tap on the board: along a river, or (the editor's other mode) a bridge site.
     site, corner, road = "1,-1|2,-1", "1,-1|2,-2|2,-1", "1,-1|2,-2"  # Ala's setup by river one
     banks = sorted({road} | {next(e for e in sorted(BANKS) if set(G.edge_corners[e]) & set(G.edge_corners[s]))
                              for s in SITES})
-    for edge, mark in [(e, "mark-river") for e in banks] + [(s, "mark-bridge") for s in SITES]:
-        open_path_editor(table, edge)
-        table.locator(f'#board-editor [data-testid="{mark}"]').click()
+    for edge in banks:
+        table.locator(f'#board [data-testid="river-edge-target"][data-edge="{edge}"]').click()
         version = wait_version(table, version + 1)
-    expect(table.locator('[data-testid="rivers-board"]')).to_contain_text("7 of 7 bridge sites")
+    table.locator('[data-testid="rivers-board"] label:has([data-testid="mode-bridge"])').click()
+    for edge in SITES:
+        table.locator(f'#board [data-testid="bridge-site-target"][data-edge="{edge}"]').click()
+        version = wait_version(table, version + 1)
+    expect(table.locator('[data-testid="rivers-board"]')).to_contain_text("bridge site (7 of 7)")
     table.locator('button:has-text("The board is ready")').click()
     version = wait_version(table, version + 1)
     expect(table.locator('[data-testid="rivers-layer"] .bridge-site')).to_have_count(7)

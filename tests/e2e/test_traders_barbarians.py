@@ -57,7 +57,7 @@ def test_traders_and_barbarians_from_the_form_to_a_win(server, browser):
     version = enter_board(table, status_version(table))
     expect(table.locator('[data-testid="tb-barbarian"]')).to_have_count(3)
     expect(table.locator('[data-testid="tb-target"]')).to_have_count(3)
-    expect(table.locator('[data-testid="tb-cards-confirmed"]')).to_be_visible()
+    expect(table.locator('[data-testid="tb-cards-confirmed"]')).to_be_attached()
 
     # Setup: a settlement and a road, then a city and a road (the wagon at the city).
     version = setup_on_first_spots(table, version, 6)
@@ -124,24 +124,26 @@ def test_traders_and_barbarians_from_the_form_to_a_win(server, browser):
 
 
 def enter_board(table, version: int) -> int:
-    """The board entered on the table screen: its hexes, the barbarians' paths, the wagon cards."""
+    """The board entered on the table screen: its hexes, the barbarians' paths (a tap each);
+    then the table's questions, a step of their own: the deck and the wagon cards, as shown."""
     version = enter_hexes(table, version, LAYOUT["hexes"])
     for placed, edge in enumerate(BARBARIANS, start=1):
         table.locator(f'#board .target-barbarian-start[data-edge="{edge}"]').click()
-        # The editor's form of the path just tapped (not of one before it), then its barbarian on the board.
-        editor = table.locator(f'#board-editor [data-testid="tb-barbarian-editor"]:has(input[name="edge"][value="{edge}"])')
-        editor.locator('[data-testid="tb-barbarian-on"]').click()
         version = wait_version(table, version + 1)
         expect(table.locator('#board [data-testid="tb-barbarian"]')).to_have_count(placed)
     ready = table.locator('button:has-text("The board is ready")')
     if not ready.is_enabled():  # what the table screen says is missing
-        raise AssertionError("the board is not ready: " + table.locator("#actions .hint").inner_text())
+        raise AssertionError("the board is not ready: " + table.locator('[data-testid="entry-checklist"]').inner_text())
     ready.click()
     version = wait_version(table, version + 1)
-    cards = table.locator('[data-testid="tb-wagon-cards"]')
-    expect(cards.locator('tr[data-testid^="tb-card-"]')).to_have_count(5)  # the five levels, to confirm
-    cards.locator('button[type="submit"]').click()
-    return wait_version(table, version + 1)
+    step = table.locator('[data-testid="questions-step"]')
+    expect(step.locator('[data-testid="question-tb-wagon-cards"] tr[data-testid^="tb-card-"]')).to_have_count(10)
+    step.locator('[data-testid="tb-dev-deck-accept"] button').click()
+    version = wait_version(table, version + 1)
+    step.locator('[data-testid="tb-wagon-cards-accept"] button').click()
+    version = wait_version(table, version + 1)
+    expect(step).to_have_count(0)
+    return version
 
 
 def test_traders_and_barbarians_for_two_a_barbarian_moved_for_a_trade_token(server, browser):

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from hardware.protocol import HEARTBEAT, HELLO, MOTION, ROLL, DiceRoll, encode
+from hardware.protocol import ERROR, HEARTBEAT, HELLO, MOTION, ROLL, DiceRoll, encode
 from hardware.reader import DiceReader
 
 from .conftest import WAIT, RawPty, Recorder
@@ -115,5 +115,142 @@ def test_a_repeated_line_after_silence_clears_silent(pty):
         mark = recorder.mark()
         pty.write(encode(1, HEARTBEAT, boot=BOOT))  # valid, though heard before
         assert recorder.wait_event("alive", after=mark)["state"] == "connected"
+    finally:
+        reader.stop()
+
+
+# -- a throw that started and never finished (MOTION, then no ROLL) ------------------------------
+
+
+def test_motion_then_silence_is_still_a_lost_throw(pty):
+    # The device says MOTION and then nothing at all: silent comes first (heartbeat_timeout is
+    # shorter), and the throw must still be reported lost when motion_timeout passes.
+    recorder = Recorder()
+    reader = start(pty, recorder, heartbeat_timeout=0.2, motion_timeout=0.5)
+    try:
+        pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT))
+        recorder.wait_event("motion")
+        assert recorder.wait_event("silent")["motion"] is True  # silent, but still waiting for the throw
+        status = recorder.wait_event("rejected_roll")
+        assert status["rejected_roll"]["reason"] == "no_roll"
+        assert status["motion"] is False and status["state"] == "silent"
+        assert status["rejected"]["no_roll"] == 1
+        assert recorder.rolls == []
+    finally:
+        reader.stop()
+
+
+def test_a_roll_that_comes_while_silent_but_in_time_is_applied(pty):
+    recorder = Recorder()
+    reader = start(pty, recorder, heartbeat_timeout=0.2, motion_timeout=30)
+    try:
+        pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT))
+        recorder.wait_event("silent")
+        pty.write(encode(2, ROLL, Y=4, R=4, boot=BOOT))
+        assert recorder.wait_rolls(1) == [DiceRoll(yellow=4, red=4)]
+        assert "rejected_roll" not in recorder.events()
+    finally:
+        reader.stop()
+
+
+def test_a_throw_cut_off_by_an_unplug_is_a_lost_throw(pty):
+    recorder = Recorder()
+    reader = start(pty, recorder)
+    try:
+        pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT))
+        recorder.wait_event("motion")
+        mark = recorder.mark()
+        pty.hangup()
+        recorder.wait_event("disconnected", after=mark)
+        status = recorder.wait_event("rejected_roll", after=mark)
+        assert status["rejected_roll"]["reason"] == "no_roll"
+        assert status["motion"] is False
+    finally:
+        reader.stop()
+
+
+def test_a_roll_reported_lost_is_never_applied_when_it_finally_arrives(pty):
+    # The ROLL's bytes stop for longer than motion_timeout: the table is told the throw is
+    # lost ("roll again"). When the rest of the line comes after all, it is not applied (the
+    # players are already rolling again) and the table is not told anything new.
+    recorder = Recorder()
+    reader = start(pty, recorder, motion_timeout=0.3)
+    try:
+        pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT))
+        recorder.wait_event("motion")
+        line = encode(2, ROLL, Y=3, R=4, boot=BOOT)
+        pty.write(line[:10])
+        assert recorder.wait_event("rejected_roll")["rejected_roll"]["reason"] == "no_roll"
+        mark = recorder.mark()
+        pty.write(line[10:])
+        late = recorder.wait_event("rejected_line", after=mark)
+        assert late["last_rejected"] == {"reason": "late_roll", "line": line.rstrip(b"\r\n").decode()}
+        assert late["rejected"]["late_roll"] == 1
+        assert late["rejected_roll"]["reason"] == "no_roll"  # still what the table shows
+        # The throw rolled again reads as usual.
+        pty.write(encode(3, MOTION, boot=BOOT) + encode(4, ROLL, Y=6, R=1, boot=BOOT))
+        recorder.wait_rolls(1)
+        assert [roll for roll, _ in recorder.rolls] == [DiceRoll(yellow=6, red=1)]
+        assert "rejected_roll" not in recorder.events()[mark:]
+    finally:
+        reader.stop()
+
+
+def test_a_whole_roll_after_the_timeout_is_late_too_but_a_new_throw_is_not(pty):
+    # The device stalls (a bridge, a busy radio), then sends the ROLL whole: still the throw
+    # the table was told to roll again, so not applied. A ROLL after a new MOTION is a new throw.
+    recorder = Recorder()
+    reader = start(pty, recorder, motion_timeout=0.3)
+    try:
+        pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT))
+        recorder.wait_event("rejected_roll")
+        mark = recorder.mark()
+        pty.write(encode(2, HEARTBEAT, boot=BOOT) + encode(3, ROLL, Y=2, R=2, boot=BOOT))
+        assert recorder.wait_event("rejected_line", after=mark)["last_rejected"]["reason"] == "late_roll"
+        # Only the first ROLL after the lost throw is its own: the next one, even without a
+        # MOTION before it, is a throw of its own.
+        pty.write(encode(4, ROLL, Y=5, R=2, boot=BOOT))
+        assert recorder.wait_rolls(1) == [DiceRoll(yellow=5, red=2)]
+        # A broken ROLL after a lost throw is that throw's too: not a second notice.
+        pty.write(encode(5, MOTION, boot=BOOT))
+        recorder.wait_event("motion", after=mark)
+        mark = recorder.mark()
+        pty.write(encode(6, ROLL, Y=1, R=1, boot=BOOT)[:8])
+        recorder.wait_event("rejected_roll", after=mark)
+        second = recorder.mark()
+        pty.write(encode(6, ROLL, Y=1, R=1, boot=BOOT)[8:-4] + b"00\r\n")  # its end, with a bad checksum
+        pty.write(encode(7, ROLL, Y=3, R=3, boot=BOOT))
+        assert recorder.wait_rolls(2)[1] == DiceRoll(yellow=3, red=3)
+        assert "rejected_roll" not in recorder.events()[second:]
+    finally:
+        reader.stop()
+
+
+def test_a_reboot_in_the_middle_of_a_throw_loses_it_and_the_new_boot_rolls_as_usual(pty):
+    recorder = Recorder()
+    reader = start(pty, recorder)
+    try:
+        pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT))
+        recorder.wait_event("motion")
+        mark = recorder.mark()
+        pty.write(encode(0, HELLO, boot="0DDBA11"))  # the device restarted: that throw is over
+        status = recorder.wait_event("rejected_roll", after=mark)
+        assert status["rejected_roll"]["reason"] == "no_roll" and status["motion"] is False
+        pty.write(encode(1, ROLL, Y=6, R=6, boot="0DDBA11"))  # the new boot's roll is its own
+        assert recorder.wait_rolls(1) == [DiceRoll(yellow=6, red=6)]
+    finally:
+        reader.stop()
+
+
+def test_a_device_error_that_is_no_verdict_does_not_end_the_throw(pty):
+    # A low battery in the middle of a throw says nothing about the dice: the throw is still
+    # waited for, and reported lost when no ROLL comes.
+    recorder = Recorder()
+    reader = start(pty, recorder, motion_timeout=0.3)
+    try:
+        pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT) + encode(2, ERROR, code="LOWBAT"))
+        assert recorder.wait_event("device_error")["motion"] is True
+        assert recorder.wait_event("rejected_roll")["rejected_roll"]["reason"] == "no_roll"
+        assert recorder.rolls == []
     finally:
         reader.stop()

@@ -205,6 +205,43 @@ def test_a_roll_too_long_is_a_lost_throw_on_the_table(game, pty):
         reader.stop()
 
 
+def test_a_throw_the_device_goes_silent_in_is_a_lost_throw_on_the_table(game, pty):
+    # MOTION, then nothing at all: the table goes "silent" first (heartbeat_timeout is shorter),
+    # and is still told, when motion_timeout passes, that the throw was lost.
+    game = services.set_dice_reader(game, pty.url)
+    reader = TableReader(game, pty.url, reconnect_delay=0.05, poll_interval=0.05,
+                         heartbeat_timeout=0.2, motion_timeout=0.6).start()
+    try:
+        assert wait_until(lambda: status(game) is not None and status(game).state in ("connected", "stale"))
+        pty.write(encode(0, HELLO, boot="C0FFEE05") + encode(1, MOTION, boot="C0FFEE05"))
+        assert wait_until(lambda: notice(game).get("reason") == "no_roll")
+        assert status(game).state == "stale"
+        with translation.override("en"):
+            assert reader_notice(notice(game)) == "The dice moved but the reader sent no roll: roll again."
+        assert rolls(game) == []
+    finally:
+        reader.stop()
+
+
+def test_a_roll_the_table_was_told_is_lost_is_not_applied_when_it_comes(game, pty):
+    # The ROLL's bytes stop for longer than motion_timeout: "roll again" on the table. Its end
+    # comes after all: not applied, and the notice stays; the throw rolled again is applied.
+    game, reader = start_reader(game, pty.url, motion_timeout=0.3)
+    try:
+        pty.write(encode(0, HELLO, boot="C0FFEE06") + encode(1, MOTION, boot="C0FFEE06"))
+        line = encode(2, ROLL, Y=3, R=4, boot="C0FFEE06")
+        pty.write(line[:12])
+        assert wait_until(lambda: notice(game).get("reason") == "no_roll")
+        pty.write(line[12:])
+        assert wait_until(lambda: reader.reader.status()["rejected"].get("late_roll") == 1)
+        assert notice(game).get("reason") == "no_roll" and rolls(game) == []
+        pty.write(encode(3, MOTION, boot="C0FFEE06") + encode(4, ROLL, Y=5, R=1, boot="C0FFEE06"))
+        assert wait_until(lambda: rolls(game) == [[5, 1]])
+        assert rolls(game) == [[5, 1]] and not notice(game)
+    finally:
+        reader.stop()
+
+
 def test_heartbeats_clear_silent(game, pty):
     game, reader = start_reader(game, pty.url, heartbeat_timeout=0.3)
     try:

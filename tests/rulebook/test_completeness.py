@@ -61,6 +61,8 @@ OTHER_ACTION_KEYS = {
     "steal": "phase:steal",
     "done_building": "phase:special-build",
     "edit_hex": "phase:board",
+    "enter_hex": "phase:board",
+    "enter_harbour": "phase:board",
     "edit_harbour": "phase:board",
     "board_done": "phase:board",
     "roll": "phase:roll",

@@ -7,7 +7,7 @@ import re
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from companion.board_svg import board_picture, frame_drawing, phone_zoom, seat_color
+from companion.board_svg import board_picture, frame_drawing, phone_zoom, seat_color, token_scale
 from companion.machinery import board as b
 
 COLORS = ["red", "blue", "white", "orange"]
@@ -237,10 +237,37 @@ def rounded(values):
     return tuple(round(v, 2) for v in values)
 
 
-def test_a_wider_board_zooms_further_on_a_phone():
+def test_a_wider_board_is_marked_wide_and_a_phone_shows_a_base_boards_width_of_it():
+    """phone_zoom: the class a wide board's whole view is styled by; phone_width: how much of a
+    board's width a phone shows across (static/board_zoom.js), the base game's whole board."""
     base = frame_drawing("base").width
     assert board_picture(*beginner(), COLORS)["phone_zoom"] == 2
+    assert abs(board_picture(*beginner(), COLORS)["phone_width"] - base) < 0.1
+    assert 'data-phone-width="' in render_to_string("partials/board_picture.html",
+                                                   {"board": board_picture(*beginner(), COLORS)})
     assert phone_zoom(base, 50) == phone_zoom(1.2 * base, 50) == 2  # the 5-6 player frame is 1.14 times as wide
     assert phone_zoom(1.75 * base, 50) == 4  # Land Ho!'s sea: a zoomed hex as big as a base game's
     assert phone_zoom(2.2 * base, 50) == 4  # never more
     assert phone_zoom(1.3 * base, 50) == 3
+
+
+def test_a_wider_boards_number_tokens_grow_with_its_width():
+    """A wide board is drawn smaller on the same screen: its number tokens (circle, number, pips)
+    grow with its width, up to 1.75 times (the e2e test measures them on screen)."""
+    base = frame_drawing("base").width
+    assert token_scale(base, 50) == token_scale(0.9 * base, 50) == 1.0
+    assert token_scale(1.5 * base, 50) == 1.5 and token_scale(2.2 * base, 50) == 1.75
+    pic = board_picture(*beginner(), COLORS)
+    assert (pic["dims"]["token_r"], pic["dims"]["number_font"]) == (16, 15)  # the base game's as they were
+    from companion import engine
+
+    players = [{"name": n, "color": c} for n, c in zip("ABC", COLORS)]
+    state = engine.new_game({"rules": "explorers_pirates", "scenario": "land_ho", "play_mode": "paper",
+                             "board": "beginner", "dice_source": "typed", "players": players})
+    board = state["board"]
+    sea = board_picture({**board["layout"], "robber": board["robber"]}, board["pieces"], COLORS)
+    scale = token_scale(sea["width"], 50)
+    assert scale == 1.75
+    assert sea["dims"]["token_r"] == 28 and sea["dims"]["number_font"] == 26.25
+    token = next(h for h in sea["hexes"] if h["pips"] == 5)
+    assert token["pip_dots"][0]["y"] == round(token["y"] + 0.17 * 50 * scale, 2)  # the pips under the bigger number

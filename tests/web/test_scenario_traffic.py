@@ -127,6 +127,9 @@ async def test_the_card_a_barbarian_takes_reaches_only_the_taker_and_the_victim(
         "scenario": tb.NAME, "target": tb.TARGET, "board_layout": tb_layout()}, seed=3)
     traffic = await Traffic.open(game)
     await _setup(traffic)
+    # The table's answers before the first roll: the deck and the wagon cards as shown.
+    await traffic.act(TABLE, "set_dev_deck", **(await traffic.state())["dev_deck"])
+    await traffic.act(TABLE, "set_wagon_cards")
     # Bartek holds an ore (and what his last setup placement brought); no discards on the 7.
     await sync_to_async(_hands)(traffic.game, {0: {}, 1: {"ore": 1}, 2: {}})
     state = await traffic.state()

@@ -1,10 +1,10 @@
 """The base game's words: its names, refusals and log lines, in Polish and English."""
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext_lazy
 
 from companion.log_lines import LogLine, LogTable
 from companion.machinery.errors import IllegalAction
-from companion.messages import CARD_NAMES, cards_text, parse_cards, production_text, refusal_text
+from companion.messages import CARD_NAMES, LayerNames, cards_text, parse_cards, production_text, refusal_text
 
 RESOURCE_NAMES = {
     "brick": gettext_lazy("brick"),
@@ -68,6 +68,29 @@ DICE_SOURCE_NAMES = {
     "reader": gettext_lazy("electronic dice reader"),
     "events": gettext_lazy("Events of Catan cards"),
 }
+
+# The robber's home as the board has it, by terrain, for every layer whose words send the
+# robber home, find it there or build beside it (Catan for two's tokens, the Events deck's
+# Robber Flees). Polish needs a case for each use: "to" (it goes back there), "on" (it
+# stands there), "next_to" (a settlement beside it). The base game words its desert here;
+# a layer that brings another home terrain (Rivers' swamps) words it in its own
+# ROBBER_HOME_WORDS, declared as its screen words' names["robber_home"].
+ROBBER_HOME_WORDS = {
+    "desert": {"to": pgettext_lazy("robber's home", "to the desert"),
+               "on": pgettext_lazy("robber's home", "on the desert"),
+               "next_to": pgettext_lazy("robber's home", "next to the desert")},
+}
+HOME_WORDS = LayerNames("robber_home")  # every layer's ROBBER_HOME_WORDS, this one's included
+# A terrain no layer words (never on the boards the app sets up): said without its name.
+UNNAMED_HOME = {"to": pgettext_lazy("robber's home", "to its home hex"),
+                "on": pgettext_lazy("robber's home", "on its home hex"),
+                "next_to": pgettext_lazy("robber's home", "next to the robber's home hex")}
+
+
+def home_words(terrain: str | None) -> dict:
+    """How the robber's home hex is said on this board ("desert" when the record or the view
+    names none: a game with a desert)."""
+    return HOME_WORDS.get(terrain or "desert", UNNAMED_HOME)
 
 
 def refusal(error: IllegalAction) -> str | None:

@@ -490,13 +490,18 @@ def enter_hex(step: Step) -> None:
     terrain, number = cell.get("terrain"), cell.get("number")
     if step.args.get("terrain"):
         wanted = step.args["terrain"]
-        if entry.terrains_left(layout, expected, skip=hex_).get(wanted, 0) < 1:
-            raise IllegalAction("terrain_used_up", terrain=str(wanted)[:20])
+        left = entry.terrains_left(layout, expected, skip=hex_)
+        if wanted not in left:
+            raise IllegalAction("bad_hex_edit")  # not a terrain of this set
+        if left[wanted] < 1:
+            raise IllegalAction("terrain_used_up", terrain=wanted)
         if terrain is not None or wanted in expected["untokened"]:
             number = None
         terrain = wanted
     elif step.args.get("number") not in (None, ""):
         wanted = whole_number(step.args["number"], "bad_number")
+        if wanted not in boards.NUMBERS:
+            raise IllegalAction("bad_number")
         if terrain in expected["untokened"]:
             raise IllegalAction("no_token_there", terrain=terrain)
         if entry.tokens_left(layout, expected, skip=hex_).get(wanted, 0) < 1:
@@ -522,8 +527,11 @@ def enter_harbour(step: Step) -> None:
         raise IllegalAction("bad_harbour_edit")
     kind = step.args.get("harbour")
     progress = _progress(board)
-    if entry.harbours_left(layout, progress, skip=edge).get(kind, 0) < 1:
-        raise IllegalAction("harbour_used_up", harbour=str(kind)[:20])
+    left = entry.harbours_left(layout, progress, skip=edge)
+    if kind not in left:
+        raise IllegalAction("bad_harbour_edit")  # not a harbour of this frame
+    if left[kind] < 1:
+        raise IllegalAction("harbour_used_up", harbour=kind)
     try:
         board["layout"] = boards.set_harbour(layout, edge, kind)
     except ValueError:

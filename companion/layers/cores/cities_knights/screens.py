@@ -6,6 +6,7 @@ Everything comes from the view of one viewer (engine.view): a phone's progress c
 only in that phone's view, so a template can't show another player's cards.
 """
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from companion.machinery import board as boards
 from companion.machinery.hands import COMMODITIES, RESOURCES
@@ -46,6 +47,27 @@ PENDING_KINDS = ("lose_city", "defender_choice", "aqueduct", "relocate_knight", 
 # Answers the table may enter too: always a lost city; with paper cards the knights' choices.
 TABLE_KINDS = {"lose_city"}
 PAPER_TABLE_KINDS = {"muster", "deserter", "deserter_place", "intrigue_back"}
+# What each decision asks of the phone that owes it, in a few words for its bottom bar (the
+# decision's own question and form follow: cities_knights/owed.html).
+OWED_LABELS = {
+    "lose_city": gettext_lazy("The barbarians won: pick the city you lose."),
+    "defender_choice": gettext_lazy("Tied for the strongest knights: pick a deck to draw from."),
+    "aqueduct": gettext_lazy("Aqueduct: take a resource."),
+    "relocate_knight": gettext_lazy("Your knight was displaced: tap its new intersection on the board."),
+    "progress_discard": gettext_lazy("Too many progress cards: put one back."),
+    "sabotage": gettext_lazy("Saboteur: give back half of your cards."),
+    "wedding": gettext_lazy("Wedding: give 2 cards."),
+    "muster": gettext_lazy("The barbarians land: pick the knights who fight."),
+    "spy": gettext_lazy("Spy: take a progress card."),
+    "master_merchant": gettext_lazy("Master Merchant: take 2 cards."),
+    "harbor_offer": gettext_lazy("Commercial Harbor: offer a resource."),
+    "harbor_answer": gettext_lazy("Commercial Harbor: give a commodity."),
+    "deserter": gettext_lazy("Deserter: remove one of your knights."),
+    "deserter_place": gettext_lazy("Deserter: place the knight that joins you."),
+    "intrigue_back": gettext_lazy("Intrigue: did your knight find a new place?"),
+}
+# The decisions answered by a tap on the board (when the game has one).
+OWED_ON_BOARD = frozenset({"lose_city", "relocate_knight"})
 
 
 def _missing(hand: dict | None, cost: dict) -> str:
@@ -336,5 +358,5 @@ SCREENS = Screens(
                 names={"card": messages.HAND_CARD_NAMES, "card_count": messages.HAND_CARD_COUNTS,
                        "phase": messages.PHASE_NAMES, "vp_source": messages.VP_SOURCE_NAMES}),
     form=Form(core=forms.CORE, options={name: Option(field) for name, field in forms.OPTIONS.items()}),
-    owed=owes_pending(LAYERS, partial=PARTIALS["actions"]),
+    owed=owes_pending(LAYERS, partial="cities_knights/owed.html", labels=OWED_LABELS, board=OWED_ON_BOARD),
 )

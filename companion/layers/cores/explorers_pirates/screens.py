@@ -4,7 +4,9 @@ face-down hexes by area), each player's ships, harbour settlements and settlers 
 phase of the turn; on the active phone (or the table with paper cards) its ships with their
 movement points and what each may do, the pieces its ships and docks hold that it may take
 off to make room, the building hints, and the reveal form on the phone of the ship's owner
-when a ship points at a face-down hex."""
+when a ship points at a face-down hex. The steps a phone owes (`owed`, pinned in its bottom
+bar): the hex its ship discovered, the ships' movement before the turn can end, and in the
+later scenarios the free placement, the pirate ship to place and whom its pirates rob."""
 import math
 
 from django.utils.translation import gettext as _
@@ -15,7 +17,7 @@ from companion.layers.cores.base.messages import COLOR_NAMES
 from companion.messages import CARD_NAMES, cards_text
 from companion.layers.cores.explorers_pirates.missions import SIZES
 from companion.layers.cores.explorers_pirates.messages import AREA_NAMES, MISSION_NAMES, STAGE_NAMES, area_name, placement_text, terrain_name
-from companion.machinery.contract import Form, Screens, Words
+from companion.machinery.contract import Form, OwedStep, Screens, Words
 from companion.layers.cores.explorers_pirates import LAYERS, forms, messages
 
 TERRAIN_NAMES = {"sea": gettext_lazy("sea"), "unexplored": gettext_lazy("face down (not explored yet)")}
@@ -42,6 +44,8 @@ STAGE_RULES = {"production": "ep:production", "build": "ep:build", "movement": "
                "reveal": "discovery", "discard": "phase:discard", "board": "ep:setup", "finished": "phase:finished",
                "pirates": "pirate:ship", "pirate_steal": "pirate:steal", "conquest": "lair:conquest",
                "placement": "ep:free-setup"}
+# The forms of the steps a phone owes, pinned in its bottom bar (the shell's partials/owed_bar.html).
+OWED = "explorers_pirates/owed.html"
 # The player colours as SVG fills (the pieces are drawn with presentation attributes).
 FILLS = {"red": "#d33a2c", "blue": "#2f6fd6", "white": "#f4f4f4", "orange": "#f08a24", "green": "#3b9b45",
          "brown": "#8a5a2b"}
@@ -604,6 +608,37 @@ def _placement(mpart: dict, view: dict) -> dict | None:
             "mine": me is not None and me == placing.get("seat")}
 
 
+def owed(view: dict, viewer) -> list:
+    """The steps this phone owes now, for its bottom bar: the free placement of its piece at
+    the start, its pirate ship to place and whom its pirates rob, the face-down hexes its ship
+    discovered (turned over and entered: a confirmation), and, while it trades and builds with
+    a ship on the board, the ships' movement: the turn ends only after it (no "End turn" is
+    offered before it; the engine would still take one from the table)."""
+    part, me = view.get("explorers_pirates"), view.get("me")
+    if not part or not me:
+        return []
+    seat, allowed = me["seat"], view["allowed"]
+    steps = []
+    placing = _placement(view["ep_missions"], view) if view.get("ep_missions") else None
+    if placing and placing["mine"] and "place_start" in allowed:
+        steps.append(OwedStep("place_start", _("Free placement: %(what)s Tap a marked place on the board.")
+                              % {"what": placing["text"]}, board=True))
+    if "place_pirates" in allowed:
+        steps.append(OwedStep("place_pirates", _("Place your pirate ship: tap a marked sea hex on the board."),
+                              board=True))
+    if "pirate_steal" in allowed:
+        steps.append(OwedStep("pirate_steal", _("Your pirates rob: pick the player."), OWED))
+    reveal = part.get("reveal")
+    if reveal and reveal.get("seat") == seat and "reveal_hex" in allowed:
+        n = len(reveal.get("hexes") or ())
+        steps.append(OwedStep("reveal_hex", ngettext(
+            "Your ship discovered a hex: turn it over and say what it shows.",
+            "Your ship discovered %(n)s hexes: turn them over and say what each shows.", n) % {"n": n}, OWED))
+    if part["stage"] == "build" and "start_movement" in allowed and any(s["seat"] == seat for s in part["ships"]):
+        steps.append(OwedStep("start_movement", _("Before your turn ends: your ships' movement."), OWED))
+    return steps
+
+
 # Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
 SCREENS = Screens(
     layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS,
@@ -612,4 +647,5 @@ SCREENS = Screens(
                 names={"phase": messages.PHASE_NAMES, "gold_reason": messages.GOLD_REASONS,
                        "terrain": TERRAIN_NAMES, "vp_source": VP_SOURCES}),
     form=Form(core=forms.CORE, fields=forms.ACTION_FIELDS),
+    owed=owed,
 )

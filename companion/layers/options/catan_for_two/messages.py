@@ -1,10 +1,11 @@
 """Catan for two's words: the neutral colours, trade tokens, its refusals and log lines, in Polish and English."""
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
+from companion.log_lines import LogLine, LogTable
 from companion.machinery.errors import IllegalAction
 from companion.messages import LayerNames, Params, cards_text, refusal_text
-from companion.layers.cores.base.messages import COLOR_NAMES
+from companion.layers.cores.base.messages import COLOR_NAMES, HOME_WORDS, home_words
 
 PHASE_NAMES = {
     "neutral_build": gettext_lazy("Build for a neutral colour"),
@@ -18,26 +19,8 @@ NEUTRAL_PIECE_NAMES = {"road": gettext_lazy("a road"), "settlement": gettext_laz
 # of the tables it reads.)
 REASON_WORDS = LayerNames("token_reason")
 
-# The robber's home as the board has it, by terrain: the layer that brings a terrain the
-# robber lives on words it in its messages' ROBBER_HOME_WORDS (Polish needs a case for each
-# use): "to" (it goes back there), "on" (it stands there), "next_to" (a settlement beside it).
-# The base game's desert is worded here; Catan for two asks the board which one it has.
-ROBBER_HOME_WORDS = {
-    "desert": {"to": pgettext_lazy("robber's home", "to the desert"),
-               "on": pgettext_lazy("robber's home", "on the desert"),
-               "next_to": pgettext_lazy("robber's home", "next to the desert")},
-}
-HOME_WORDS = LayerNames("robber_home")  # every layer's ROBBER_HOME_WORDS (its words' names["robber_home"])
-# A terrain no layer words (never on the boards the app sets up): said without its name.
-UNNAMED_HOME = {"to": pgettext_lazy("robber's home", "to its home hex"),
-                "on": pgettext_lazy("robber's home", "on its home hex"),
-                "next_to": pgettext_lazy("robber's home", "next to the robber's home hex")}
-
-
-def home_words(terrain: str | None) -> dict:
-    """How the robber's home hex is said on this board ("desert" when the record or the view
-    names none: a game with a desert)."""
-    return HOME_WORDS.get(terrain or "desert", UNNAMED_HOME)
+# The robber's home as the board has it is worded by the base game's home_words (its desert,
+# and every layer's ROBBER_HOME_WORDS); Catan for two asks the board which one it has.
 
 
 def _home_reason(reason) -> str | None:
@@ -103,76 +86,101 @@ def _counted(cards: list) -> dict:
     return counted
 
 
+def _name(names: list[str], seat) -> str:
+    """Another seat's name; "nobody" for no seat (or a param that is no seat)."""
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else _("nobody")
+
+
+# Catan for two's log lines: a sentence to fill in with the entry's params and %(who)s, the
+# acting player (its neutral pieces named by `words`), or a function of the line.
+LOG = LogTable({
+    "neutral_skipped": gettext_lazy("No neutral colour has room for %(piece)s: nothing is built for them."),
+    "roll_repeated": gettext_lazy("%(who)s rolled %(total)s again, the same as the first roll: rolling once more."),
+    "event_ignored": gettext_lazy("%(who)s revealed a second card with the same number %(number)s: it is ignored."),
+}, params=Params, words={"piece": NEUTRAL_PIECE_NAMES}, name=_name)
+
+# Catan for two's own reasons to take trade tokens (a scenario's come from REASON_WORDS).
+_OWN_REASONS = {
+    "knight": gettext_lazy("a knight given up"),
+    "coast": gettext_lazy("a settlement on the coast"),
+}
+
+
+@LOG.kind("tokens_earned")
+def _tokens_earned(line: LogLine) -> str:
+    p = line.p
+    reason = p["reason"]
+    words = _OWN_REASONS.get(reason)
+    reason = str(words) if words is not None else _home_reason(reason) or REASON_WORDS.get(reason, reason)
+    n = p["tokens"] if isinstance(p["tokens"], int) else 0
+    if n < p["due"]:
+        return line.say(ngettext("%(who)s takes %(n)s trade token for %(reason)s (the pool had no more).",
+                                 "%(who)s takes %(n)s trade tokens for %(reason)s (the pool had no more).", n),
+                        n=n, reason=reason)
+    return line.say(ngettext("%(who)s takes %(n)s trade token for %(reason)s.",
+                             "%(who)s takes %(n)s trade tokens for %(reason)s.", n), n=n, reason=reason)
+
+
+@LOG.kind("knight_discarded")
+def _knight_discarded(line: LogLine) -> str:
+    return line.say(_("%(who)s gives up a played knight (%(n)s left)."), n=line.p["knights"])
+
+
+@LOG.kind("largest_army_lost")
+def _largest_army_lost(line: LogLine) -> str:
+    if line.p.get("holder") is None:
+        return line.say(_("%(who)s gives up Largest Army: nobody holds it now."))
+    return line.say(_("%(who)s gives up Largest Army to %(holder)s."), holder=line.name(line.p["holder"]))
+
+
+@LOG.kind("forced_trade")
+def _forced_trade(line: LogLine) -> str:
+    p = line.p
+    if "count" not in p:  # a forced trade made at the table: no cards drawn in the app
+        return line.say(ngettext("%(who)s pays %(n)s trade token for a forced trade with %(victim)s.",
+                                 "%(who)s pays %(n)s trade tokens for a forced trade with %(victim)s.", p["tokens"]),
+                        n=p["tokens"], victim=line.name(p["victim"]))
+    # hands on phones: the cards drawn, in one line
+    terms = {"victim": line.name(p["victim"]),
+             "tokens": ngettext("%(n)s trade token", "%(n)s trade tokens", p["tokens"]) % {"n": p["tokens"]}}
+    if "drawn" in p:  # only the two players see the cards
+        return line.say(ngettext("%(who)s pays %(tokens)s for a forced trade and takes %(cards)s from %(victim)s.",
+                                 "%(who)s pays %(tokens)s for a forced trade and takes %(cards)s from %(victim)s.",
+                                 p["count"]), cards=cards_text(_counted(p["drawn"])), **terms)
+    return line.say(ngettext("%(who)s pays %(tokens)s for a forced trade and takes %(count)s random card from %(victim)s.",
+                             "%(who)s pays %(tokens)s for a forced trade and takes %(count)s random cards from %(victim)s.",
+                             p["count"]), **terms)
+
+
+@LOG.kind("forced_gave")
+def _forced_gave(line: LogLine) -> str:
+    to = line.name(line.p["to"])
+    if "cards" in line.p:  # only the two players see the cards
+        return line.say(_("%(who)s gives %(to)s %(cards)s back (forced trade)."), to=to, cards=cards_text(line.p["cards"]))
+    return line.say(_("%(who)s gives %(to)s %(count)s cards back (forced trade)."), to=to)
+
+
+@LOG.kind("robber_to_desert")
+def _robber_to_desert(line: LogLine) -> str:
+    p = line.p
+    if p.get("off"):
+        return line.say(ngettext("%(who)s pays %(n)s trade token: the robber leaves the board, nobody is robbed.",
+                                 "%(who)s pays %(n)s trade tokens: the robber leaves the board, nobody is robbed.",
+                                 p["tokens"]), n=p["tokens"])
+    # the home is named in the record when it is not the desert
+    return line.say(ngettext("%(who)s pays %(n)s trade token: the robber goes back %(home)s, nobody is robbed.",
+                             "%(who)s pays %(n)s trade tokens: the robber goes back %(home)s, nobody is robbed.",
+                             p["tokens"]), n=p["tokens"], home=home_words(p.get("home"))["to"])
+
+
+@LOG.kind("neutral_built")
+def _neutral_built(line: LogLine) -> str:
+    neutral = line.name(line.p["neutral"])
+    if line.seat is None:
+        return line.say(_("Setup: %(neutral)s gets a settlement."), neutral=neutral)
+    return line.say(_("%(who)s builds %(piece)s for %(neutral)s."), neutral=neutral)
+
+
 def log_text(entry: dict, names: list[str]) -> str | None:
     """A log line of Catan for two; None for a kind that is not this layer's."""
-    p = Params(entry.get("params") or {})
-    seat = entry.get("seat")
-    who = names[seat] if seat is not None and 0 <= seat < len(names) else ""
-
-    def name(s):
-        return names[s] if isinstance(s, int) and 0 <= s < len(names) else _("nobody")
-
-    kind = entry["kind"]
-    if kind == "tokens_earned":
-        reasons = {
-            "knight": _("a knight given up"),
-            "coast": _("a settlement on the coast"),
-        }
-        reason = reasons.get(p["reason"]) or _home_reason(p["reason"]) or REASON_WORDS.get(p["reason"], p["reason"])
-        n = p["tokens"] if isinstance(p["tokens"], int) else 0
-        if n < p["due"]:
-            return ngettext("%(who)s takes %(n)s trade token for %(reason)s (the pool had no more).",
-                            "%(who)s takes %(n)s trade tokens for %(reason)s (the pool had no more).", n) % {
-                "who": who, "n": n, "reason": reason}
-        return ngettext("%(who)s takes %(n)s trade token for %(reason)s.",
-                        "%(who)s takes %(n)s trade tokens for %(reason)s.", n) % {"who": who, "n": n, "reason": reason}
-    if kind == "knight_discarded":
-        return _("%(who)s gives up a played knight (%(n)s left).") % {"who": who, "n": p["knights"]}
-    if kind == "largest_army_lost":
-        if p.get("holder") is None:
-            return _("%(who)s gives up Largest Army: nobody holds it now.") % {"who": who}
-        return _("%(who)s gives up Largest Army to %(holder)s.") % {"who": who, "holder": name(p["holder"])}
-    if kind == "forced_trade" and "count" in p:  # hands on phones: the cards drawn, in one line
-        terms = {"who": who, "victim": name(p["victim"]), "count": p["count"],
-                 "tokens": ngettext("%(n)s trade token", "%(n)s trade tokens", p["tokens"]) % {"n": p["tokens"]}}
-        if "drawn" in p:  # only the two players see the cards
-            terms["cards"] = cards_text(_counted(p["drawn"]))
-            return ngettext("%(who)s pays %(tokens)s for a forced trade and takes %(cards)s from %(victim)s.",
-                            "%(who)s pays %(tokens)s for a forced trade and takes %(cards)s from %(victim)s.",
-                            p["count"]) % terms
-        return ngettext("%(who)s pays %(tokens)s for a forced trade and takes %(count)s random card from %(victim)s.",
-                        "%(who)s pays %(tokens)s for a forced trade and takes %(count)s random cards from %(victim)s.",
-                        p["count"]) % terms
-    if kind == "forced_trade":
-        return ngettext("%(who)s pays %(n)s trade token for a forced trade with %(victim)s.",
-                        "%(who)s pays %(n)s trade tokens for a forced trade with %(victim)s.", p["tokens"]) % {
-            "who": who, "n": p["tokens"], "victim": name(p["victim"])}
-    if kind == "forced_gave":
-        if "cards" in p:  # only the two players see the cards
-            return _("%(who)s gives %(to)s %(cards)s back (forced trade).") % {
-                "who": who, "to": name(p["to"]), "cards": cards_text(p["cards"])}
-        return _("%(who)s gives %(to)s %(count)s cards back (forced trade).") % {
-            "who": who, "to": name(p["to"]), "count": p["count"]}
-    if kind == "robber_to_desert" and p.get("off"):
-        return ngettext("%(who)s pays %(n)s trade token: the robber leaves the board, nobody is robbed.",
-                        "%(who)s pays %(n)s trade tokens: the robber leaves the board, nobody is robbed.",
-                        p["tokens"]) % {"who": who, "n": p["tokens"]}
-    if kind == "robber_to_desert":  # the home is named in the record when it is not the desert
-        return ngettext("%(who)s pays %(n)s trade token: the robber goes back %(home)s, nobody is robbed.",
-                        "%(who)s pays %(n)s trade tokens: the robber goes back %(home)s, nobody is robbed.",
-                        p["tokens"]) % {"who": who, "n": p["tokens"], "home": home_words(p.get("home"))["to"]}
-    if kind == "neutral_built":
-        piece = NEUTRAL_PIECE_NAMES.get(p["piece"], p["piece"])
-        if seat is None:
-            return _("Setup: %(neutral)s gets a settlement.") % {"neutral": name(p["neutral"])}
-        return _("%(who)s builds %(piece)s for %(neutral)s.") % {"who": who, "piece": piece, "neutral": name(p["neutral"])}
-    if kind == "neutral_skipped":
-        return _("No neutral colour has room for %(piece)s: nothing is built for them.") % {
-            "piece": NEUTRAL_PIECE_NAMES.get(p["piece"], p["piece"])}
-    if kind == "roll_repeated":
-        return _("%(who)s rolled %(total)s again, the same as the first roll: rolling once more.") % {
-            "who": who, "total": p["total"]}
-    if kind == "event_ignored":
-        return _("%(who)s revealed a second card with the same number %(number)s: it is ignored.") % {
-            "who": who, "number": p["number"]}
-    return None
+    return LOG.text(entry, names)

@@ -7,6 +7,7 @@ from django.utils.translation import ngettext
 from companion.layers.options.catan_for_two.messages import NEUTRAL_PIECE_NAMES, neutral_name, robber_home_button
 from companion.machinery.contract import Form, Option, Screens, Words, owes_pending
 from companion.layers.options.catan_for_two import LAYERS, forms, messages
+from companion.layers.options.catan_for_two.rules import FORCED_GIVE, NEUTRAL_BUILD
 
 # The keys this layer adds to a screen's context, as the templates find them in other games:
 # its own part, and whether the usual setup hint (tap for your settlement) shows: not while
@@ -96,11 +97,28 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
             **extra}
 
 
+def _neutral_build_label(view: dict) -> str:
+    build = view["two"]["build"] or {}
+    piece = NEUTRAL_PIECE_NAMES.get(build.get("piece"), build.get("piece", ""))
+    if view.get("board"):
+        return _("Build %(piece)s for a neutral colour, free: tap the marked place on the board.") % {"piece": piece}
+    return _("Build %(piece)s for a neutral colour, free.") % {"piece": piece}
+
+
+def _forced_give_label(view: dict) -> str:
+    forced = view["two"]["forced"] or {}
+    due, victim = forced.get("due", 0), forced.get("victim")
+    name = view["players"][victim]["name"] if isinstance(victim, int) else ""
+    return ngettext("Forced trade: give %(name)s %(n)s card of your choice.",
+                    "Forced trade: give %(name)s %(n)s cards of your choice.", due) % {"name": name, "n": due}
+
+
 # Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
 SCREENS = Screens(
     layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS, extra_seats=extra_seats,
     words=Words(messages.refusal, messages.log_text,
-                names={"phase": messages.PHASE_NAMES, "robber_home": messages.ROBBER_HOME_WORDS}),
+                names={"phase": messages.PHASE_NAMES}),
     form=Form(options={name: Option(field) for name, field in forms.OPTIONS.items()}),
-    owed=owes_pending(LAYERS, partial=PARTIALS["actions"]),
+    owed=owes_pending(LAYERS, partial="catan_for_two/owed.html", board=frozenset({NEUTRAL_BUILD}),
+                      labels={NEUTRAL_BUILD: _neutral_build_label, FORCED_GIVE: _forced_give_label}),
 )

@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy
 
 from companion.machinery.errors import IllegalAction
 from companion.messages import CARD_NAMES, Params, refusal_text
-from companion.layers.cores.base.messages import RESOURCE_NAMES
+from companion.layers.cores.base.messages import RESOURCE_NAMES, home_words
 from companion.layers.cores.cities_knights.messages import EVENT_DIE_NAMES
 
 EVENT_NAMES = {
@@ -195,11 +195,26 @@ def _robber_flees(event: str, plan: dict, names: list[str]) -> list[str]:
         return [_("There is no robber in this game: nothing happens.")]
     if plan.get("off"):  # a board without a home for it (a scenario's lake or oasis)
         return [_("The robber waits beside the board until the next 7 or Knight. Nobody is robbed.")]
+    # Its home as the board has it: the plan names a scenario's terrain (a swamp), else a desert.
+    home = home_words(plan.get("home"))
     if plan.get("robber") == "desert":
-        return [_("Put the robber back on the desert. Nobody is robbed.")]
+        return [_("Put the robber back %(home)s. Nobody is robbed.") % {"home": home["on"]}]
     if plan.get("robber") is not None and plan.get("from") == plan.get("robber"):
-        return [_("The robber stays on the desert. Nobody is robbed.")]
-    return [_("The robber goes back to the desert. Nobody is robbed.")]
+        return [_("The robber stays %(home)s. Nobody is robbed.") % {"home": home["on"]}]
+    return [_("The robber goes back %(home)s. Nobody is robbed.") % {"home": home["to"]}]
+
+
+def event_text(event: str, plan: dict | None, ck: bool = False) -> str:
+    """What a card on view does, in our own words: its Cities & Knights paragraph in that game;
+    Robber Flees as the board has the robber's home (a swamp, or none: beside the board)."""
+    plan = plan or {}
+    if event == "robber_flees" and not plan.get("nobody"):
+        if plan.get("off"):
+            return _("The robber leaves the board at once and waits beside it. Nobody is robbed.")
+        if plan.get("home"):
+            return _("The robber goes straight back %(home)s. Nobody is robbed.") % {
+                "home": home_words(plan["home"])["to"]}
+    return str((ck and EVENT_TEXTS_CK.get(event)) or EVENT_TEXTS.get(event, ""))
 
 
 @_effect("neighborly_assistance")

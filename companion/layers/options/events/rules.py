@@ -32,7 +32,9 @@ state (the board when there is one) who gives or gets what:
   taker    seat               draws 1 random card (never a development card) from the hand
                               of a player of their choice (answered with `event_take`)
   damage   [seat]             each turns one of their roads on its side
-  robber   hex | "desert"     the robber goes back to the desert; nobody is robbed
+  robber   hex | "desert"     the robber goes back to its home (the desert; `home`: a
+                              scenario's terrain, a swamp) or, with `off`, beside the board
+                              where it has none; nobody is robbed
   city_yield 1                cities produce 1 instead of 2 this time
   nobody   code               why nobody is concerned (no_knights, knights_tied, ...)
   basis    {seat: n}, measure what the choice was decided on (knights, harbour buildings, VP)
@@ -290,7 +292,11 @@ def plan_robber_flees(rules, state: dict) -> dict:
     home = base.desert_hex(rules, state)
     if home is None:  # no home on this board: it waits beside the board
         return {"robber": None, "from": state["board"]["robber"], "off": True}
-    return {"robber": home, "from": state["board"]["robber"]}
+    plan = {"robber": home, "from": state["board"]["robber"]}
+    terrain = state["board"]["layout"]["hexes"][home]["terrain"]
+    if terrain != "desert":  # a scenario's home (a swamp), for the words; a desert's plans stay as they were
+        plan["home"] = terrain
+    return plan
 
 
 def plan_neighborly_assistance(rules, state: dict) -> dict:

@@ -1,13 +1,25 @@
 """What the screens show for the Events of Catan deck (rules.py): the card on view, how far
 into the year the deck is, who does what now, the roads an Earthquake damaged."""
+from django.utils.translation import gettext_lazy
+
 from companion.messages import CARD_NAMES
 
-from companion.layers.options.events.messages import EVENT_NAMES, EVENT_TEXTS, EVENT_TEXTS_CK, event_effect_lines
+from companion.layers.options.events.messages import EVENT_NAMES, event_effect_lines, event_text
 from companion.machinery.contract import Form, Screens, Words, owes_pending
 from companion.layers.options.events import LAYERS, forms, messages
 
 # What an event card asks of a player with hands on phones (rules.py): the pending kinds.
 HANDS_CHOICES = ("event_gain", "event_give", "event_help", "event_take")
+
+# What a card asks of the phone that owes it, in a few words for its bottom bar (the form
+# follows: events/owed.html); an Earthquake's road is tapped on the board.
+OWED_LABELS = {
+    "earthquake": gettext_lazy("Earthquake: tap the road you lay on its side, on the board."),
+    "event_take": gettext_lazy("Draw 1 random card: pick from whose hand."),
+    "event_gain": gettext_lazy("Take 1 resource of your choice from the bank."),
+    "event_give": gettext_lazy("Pick 1 card to pass on."),
+    "event_help": gettext_lazy("Give 1 card to a player with fewer victory points."),
+}
 
 # The keys this layer adds to a screen's context, as the templates find them in other games.
 DEFAULTS = {"event_deck": None, "event_choice": None, "event_waiting": []}
@@ -55,8 +67,8 @@ def event_context(view: dict, names: list[str]) -> dict | None:
             "number": card["number"],
             "event": event,
             "name": EVENT_NAMES.get(event, event),
-            # Cities & Knights: the card's own paragraph for that game
-            "text": (view.get("ck") and EVENT_TEXTS_CK.get(event)) or EVENT_TEXTS.get(event, ""),
+            # Cities & Knights: the card's own paragraph for that game; the robber's home as the board has it
+            "text": event_text(event, deck["effect"], bool(view.get("ck"))),
             "lines": event_effect_lines(event, deck["effect"] or {}, names),
             "seven": card["number"] == 7,
         }
@@ -104,5 +116,5 @@ SCREENS = Screens(
     layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS,
     words=Words(messages.refusal, messages.log_text, names={"phase": messages.PHASE_NAMES}),
     form=Form(dice_sources=forms.DICE_SOURCES),
-    owed=owes_pending(LAYERS, partial=PARTIALS["actions"]),
+    owed=owes_pending(LAYERS, partial="events/owed.html", labels=OWED_LABELS, board=frozenset({"earthquake"})),
 )

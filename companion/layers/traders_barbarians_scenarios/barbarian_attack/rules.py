@@ -120,6 +120,7 @@ CARDS = tuple(DECK)
 KNIGHT_CARDS = ("knighthood", "black_knight")
 MAX_CARDS = 30  # of one kind, in a deck the table enters
 PLAYERS = (3, 4)
+FRAME = "base"  # the rulebook's board: the 3-4 frame (24 knights, 6 in each of 4 colours)
 MOVES, KNIGHT_PHASE, TREASON, INTRIGUE = "knight_moves", "knight_place", "treason", "intrigue"
 STREAM = "barbarians"
 GOLD_REASONS = ("lost_knight", "no_prisoner", "treason")
@@ -233,6 +234,10 @@ def lay_out(rules, layout: dict, rng) -> dict:
     """A generated board made the scenario's: the castle on a corner hex of the outer ring,
     the desert on the opposite one, the terrains dealt at random (10 on the coast, 7 inside),
     the coastal hexes numbered 2-12 once each, the inner ones with the other tokens."""
+    if layout.get("frame") != FRAME:
+        # The app lays out a 5-6 board for 5 or 6 players: the table size is what is wrong,
+        # so say that now rather than let the core refuse the board as incomplete.
+        raise IllegalAction("barbarian_attack_players")
     hexes = {h: dict(x) for h, x in layout["hexes"].items()}
     if all(x.get("terrain") is None for x in hexes.values()):
         return layout  # a blank board to enter by hand
@@ -248,7 +253,7 @@ def lay_out(rules, layout: dict, rng) -> dict:
     coast_terrains = ["forest"] * 2 + ["hills"] * 2 + ["pasture"] * 3 + ["mountains"] + ["fields"] * 2
     inner_terrains = ["forest", "pasture", "hills", "mountains", "mountains", "fields", "fields"]
     if len(coast) != len(coast_terrains) or len(inner) != len(inner_terrains):
-        return layout  # another frame: left as generated (check_config refuses it anyway)
+        return layout  # not the rulebook's frame's ring: left as generated (check_board says why)
     coast_numbers = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12]
     inner_numbers = [3, 4, 5, 6, 8, 9, 10, 11]
     inner_numbers.remove(TOKEN_LEFT_OUT)

@@ -9,6 +9,7 @@ from companion.board_svg import frame_drawing
 from companion.layers.traders_barbarians_scenarios.barbarian_attack.messages import CARD_NAMES, CARD_TEXTS, COLOUR_NAMES
 from companion.machinery.contract import Form, Screens, Words, owes_pending
 from companion.layers.traders_barbarians_scenarios.barbarian_attack import LAYERS, forms, messages
+from companion.layers.traders_barbarians_scenarios.barbarian_attack.rules import INTRIGUE, KNIGHT_PHASE, TREASON, WANDER_PHASE
 
 TERRAIN_NAMES = {"castle": gettext_lazy("castle (knights start here; produces nothing)")}
 SHORT_NAMES = {"castle": gettext_lazy("castle"), "desert": gettext_lazy("desert")}
@@ -23,6 +24,12 @@ PARTIALS = {
 VP_SOURCES = {"prisoners": gettext_lazy("Prisoners (1 point for every 2)"),
               "conquered": gettext_lazy("Buildings conquered by the barbarians")}
 READS = {"scoreboard": ("barbarian_attack",)}
+# What the card just bought asks of its buyer's phone, in a few words for its bottom bar (the
+# form follows: barbarian_attack/owed.html); a knight is placed by a tap on the board.
+OWED_LABELS = {KNIGHT_PHASE: gettext_lazy("Place your knight: tap a marked path on the board."),
+               TREASON: gettext_lazy("Treason: move 2 barbarians to other coastal hexes."),
+               INTRIGUE: gettext_lazy("Intrigue: pick the hex to take a barbarian prisoner from."),
+               WANDER_PHASE: gettext_lazy("Place the wandering knight: tap a free path beside the castle.")}
 
 
 def trade_ratios(view: dict) -> dict | None:
@@ -176,5 +183,6 @@ SCREENS = Screens(
                        "board_problem": messages.BOARD_PROBLEMS, "gold_reason": messages.GOLD_REASONS,
                        "token_reason": messages.TOKEN_REASONS, "terrain": TERRAIN_NAMES, "vp_source": VP_SOURCES}),
     form=Form(scenario=forms.SCENARIO, fields=forms.ACTION_FIELDS, list_fields=forms.LIST_FIELDS),
-    owed=owes_pending(LAYERS, partial=PARTIALS["actions"]),
+    owed=owes_pending(LAYERS, partial="barbarian_attack/owed.html", labels=OWED_LABELS,
+                      board=frozenset({KNIGHT_PHASE, WANDER_PHASE})),
 )

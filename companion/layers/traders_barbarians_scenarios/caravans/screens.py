@@ -2,12 +2,16 @@
 the board, the camels left, the vote (who has bid; then the bids revealed and who decides),
 on a phone its own secret bid form and, for the decider, the paths to tap; the points each
 player has from buildings between two camels."""
+from dataclasses import replace
+
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from companion.board_svg import frame_drawing
 from companion.layers.traders_barbarians_scenarios.caravans.messages import VOTE_MODES, _bid_text, decision_text
 from companion.machinery.contract import Form, Screens, Words, owes_pending
 from companion.layers.traders_barbarians_scenarios.caravans import LAYERS, forms, messages
+from companion.layers.traders_barbarians_scenarios.caravans.rules import BID, PLACE
 
 TERRAIN_NAMES = {"oasis": gettext_lazy("oasis (the caravans' start; produces nothing)")}
 
@@ -25,6 +29,8 @@ VP_SOURCES = {"caravans": gettext_lazy("Buildings between two camels")}
 # What the scoreboard (a shared fragment kept by what it shows) reads of this layer's keys.
 READS = {"scoreboard": ("caravans",)}
 ROUTE_CLASSES = ("a", "b", "c")
+# The forms of the steps a phone owes (the bid, the caravan a camel extends), pinned in its bottom bar.
+OWED = "caravans/owed.html"
 
 
 def _r(value: float) -> float:
@@ -121,6 +127,32 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
     }}
 
 
+def _bid_label(view: dict) -> str:
+    if view["config"]["play_mode"] == "paper":
+        return _("Camel vote: how many grain and wool cards do you lay out? Secret until everyone has bid.")
+    return _("Camel vote: lay out grain and wool cards. Secret until everyone has bid.")
+
+
+def _place_label(view: dict) -> str:
+    vote = view["caravans"]["vote"] or {}
+    if vote.get("choose"):
+        return _("Which caravan does the camel extend?")
+    if vote.get("mode") == "group":
+        return _("Place the camel where your group agreed: tap a marked path on the board.")
+    return _("Place the camel: tap a marked path on the board.")
+
+
+_pending = owes_pending(LAYERS, partial=OWED, labels={BID: _bid_label, PLACE: _place_label})
+
+
+def _owed(view: dict, viewer) -> list:
+    """The bid each phone owes the vote, then the decider's camel: a path tapped on the board,
+    or, for a path joining two caravans, which one it extends (a form)."""
+    steps = _pending(view, viewer)
+    choose = ((view.get("caravans") or {}).get("vote") or {}).get("choose")
+    return [replace(step, board=not choose) if step.kind == PLACE else step for step in steps]
+
+
 # Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
 SCREENS = Screens(
     layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS,
@@ -128,5 +160,5 @@ SCREENS = Screens(
                 names={"phase": messages.PHASE_NAMES, "board_problem": messages.BOARD_PROBLEMS,
                        "terrain": TERRAIN_NAMES, "vp_source": VP_SOURCES}),
     form=Form(scenario=forms.SCENARIO, fields=forms.ACTION_FIELDS),
-    owed=owes_pending(LAYERS, partial=PARTIALS["actions"]),
+    owed=_owed,
 )

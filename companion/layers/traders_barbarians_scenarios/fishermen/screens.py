@@ -1,7 +1,9 @@
 """What the screens show for Fishermen of Catan (rules.py): the fishing grounds on the
 board, the fish pool (face down and face up), who holds the old boot and how many tokens
 each player has; on a phone, its own tokens, the fish actions it can pay for (each way to
-pay that needs every token picked) and the tokens to give back above 7."""
+pay that needs every token picked) and the tokens to give back above 7 (a step it owes,
+pinned in its bottom bar). The road bought with fish is the base game's free road: the base
+game's contract pins "place your road" while it lies unplaced."""
 from itertools import combinations
 
 from django.utils.translation import gettext_lazy
@@ -9,7 +11,7 @@ from django.utils.translation import gettext_lazy
 from companion.board_svg import frame_drawing
 from companion.layers.cores.base.messages import RESOURCE_NAMES
 from companion.layers.traders_barbarians_scenarios.fishermen.messages import FISH_ACTION_NAMES, tokens_text
-from companion.layers.traders_barbarians_scenarios.fishermen.rules import LAKE_NUMBERS, PRICES, ground_spots
+from companion.layers.traders_barbarians_scenarios.fishermen.rules import LAKE_NUMBERS, PRICES, RETURN, ground_spots
 from companion.machinery.contract import Form, Screens, Words, owes_pending
 from companion.layers.traders_barbarians_scenarios.fishermen import LAYERS, forms, messages
 
@@ -28,6 +30,8 @@ PARTIALS = {
     "board_editor": "fishermen/board_editor.html",
     "vp_rows": "fishermen/vp_rows.html",
 }
+# What a phone owes: its tokens above 7 to give back (the form pinned in its bottom bar).
+OWED_LABELS = {RETURN: gettext_lazy("Fish tokens: you may hold 7. Pick the ones to give back.")}
 # What the scoreboard (a shared fragment kept by what it shows) reads of this layer's keys.
 READS = {"scoreboard": ("fish",)}
 MAX_WAYS = 4  # ways to pay shown per action
@@ -150,5 +154,5 @@ SCREENS = Screens(
                 names={"phase": messages.PHASE_NAMES, "revealed": messages.REVEALED_TEXTS,
                        "board_problem": messages.BOARD_PROBLEMS, "terrain": TERRAIN_NAMES}),
     form=Form(scenario=forms.SCENARIO, fields=forms.ACTION_FIELDS),
-    owed=owes_pending(LAYERS, partial=PARTIALS["actions"]),
+    owed=owes_pending(LAYERS, partial="fishermen/owed.html", labels=OWED_LABELS),
 )

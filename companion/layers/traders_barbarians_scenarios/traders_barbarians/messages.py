@@ -3,6 +3,7 @@ problems, gold reasons and log lines, in English and Polish (the package's catal
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from companion.log_lines import LogLine, LogTable
 from companion.machinery.errors import IllegalAction
 from companion.messages import Params, cards_text, refusal_text
 
@@ -102,92 +103,128 @@ def refusal(error: IllegalAction) -> str | None:
     return refusal_text(texts, error)
 
 
+# Traders & Barbarians' log lines: a sentence to fill in with the entry's params and %(who)s,
+# the acting player (its goods and targets named by `words`), or a function of the line.
+LOG = LogTable({
+    "tb_barbarian_set": gettext_lazy("A barbarian starts on a path."),
+    "tb_barbarian_removed": gettext_lazy("A barbarian was taken off the board."),
+    "tb_stack_empty": gettext_lazy("No goods tokens are left at %(target)s."),
+    "tb_wagon_grain": gettext_lazy("%(who)s gives 1 grain: 2 more movement points for the wagon."),
+    "tb_rerolled": gettext_lazy("A %(total)s: the dice are rolled again."),
+}, params=Params, words={"good": good_name, "target": target_name}, who=_name, name=_name)
+
+
+def _count(value) -> int:
+    """A number of the entry's params (0 for one that is not a number)."""
+    return value if isinstance(value, int) else 0
+
+
+@LOG.kind("board_entered")
+def _board_entered(line: LogLine) -> str | None:
+    parts = line.p.get("parts") or {}
+    if not isinstance(parts.get("barbarian_paths"), int):
+        return None  # a board without the barbarians: the base game's line
+    # The board's one line (the base game's words), with the barbarians counted in it.
+    from companion.layers.cores.base.messages import board_entered_text
+    n = parts["barbarian_paths"]
+    return board_entered_text(line.entry, (ngettext("%(n)s barbarian path", "%(n)s barbarian paths", n) % {"n": n},))
+
+
+@LOG.kind("tb_wagon_moved")
+def _wagon_moved(line: LogLine) -> str:
+    p = line.p
+    left = _count(p["left"])
+    if p.get("neutral"):  # Catan for two: a neutral road's toll is split
+        if p.get("opponent"):
+            return line.say(ngettext("%(who)s's wagon moves along a neutral road and pays 1 gold toll to %(opponent)s (%(n)s movement point left).",
+                                     "%(who)s's wagon moves along a neutral road and pays 1 gold toll to %(opponent)s (%(n)s movement points left).",
+                                     left), opponent=line.name(p["payee"]), n=left)
+        return line.say(ngettext("%(who)s's wagon moves along a neutral road and pays 1 gold toll to the bank (%(n)s movement point left).",
+                                 "%(who)s's wagon moves along a neutral road and pays 1 gold toll to the bank (%(n)s movement points left).",
+                                 left), n=left)
+    if p.get("payee") is not None:
+        return line.say(ngettext("%(who)s's wagon moves along %(payee)s's road and pays 1 gold toll (%(n)s movement point left).",
+                                 "%(who)s's wagon moves along %(payee)s's road and pays 1 gold toll (%(n)s movement points left).",
+                                 left), payee=line.name(p["payee"]), n=left)
+    return line.say(ngettext("%(who)s's wagon moves (%(n)s movement point left).",
+                             "%(who)s's wagon moves (%(n)s movement points left).", left), n=left)
+
+
+@LOG.kind("tb_goods_taken")
+def _goods_taken(line: LogLine) -> str:
+    # The token's target is where it is carried to ("to"); "target" is where it was taken.
+    return line.say(_("%(who)s takes a goods token at %(source)s: %(good)s, to carry to %(target)s."),
+                    source=target_name(line.p["target"]), target=target_name(line.p["to"]))
+
+
+@LOG.kind("tb_delivered")
+def _delivered(line: LogLine) -> str:
+    amount = _count(line.p["gold"])
+    return line.say(ngettext("%(who)s delivers %(good)s to %(target)s: 1 victory point and %(n)s gold.",
+                             "%(who)s delivers %(good)s to %(target)s: 1 victory point and %(n)s gold.", amount), n=amount)
+
+
+@LOG.kind("tb_wagon_upgraded")
+def _wagon_upgraded(line: LogLine) -> str:
+    cost = line.p["cost"] if isinstance(line.p["cost"], dict) else {}
+    return line.say(_("%(who)s upgrades the wagon to level %(level)s (%(cost)s)."), cost=cards_text(cost) if cost else "-")
+
+
+@LOG.kind("tb_chase")
+def _chase(line: LogLine) -> str:
+    if line.p["chased"] is True:
+        return line.say(_("%(who)s rolls %(die)s and chases the barbarian away."))
+    return line.say(_("%(who)s rolls %(die)s: the barbarian stays."))
+
+
+@LOG.kind("tb_barbarian_moved")
+def _barbarian_moved(line: LogLine) -> str:
+    p = line.p
+    if p.get("victim") is None:
+        return line.say(_("%(who)s moves a barbarian."))
+    victim = line.name(p["victim"])
+    if p.get("card"):  # only the mover and the victim see the card
+        return line.say(_("%(who)s moves a barbarian onto %(victim)s's road and takes a %(card)s."),
+                        victim=victim, card=cards_text({p["card"]: 1}))
+    if p.get("empty"):
+        return line.say(_("%(who)s moves a barbarian onto %(victim)s's road; %(victim)s has no card to take."), victim=victim)
+    return line.say(_("%(who)s moves a barbarian onto %(victim)s's road and takes a random resource card from them."),
+                    victim=victim)
+
+
+@LOG.kind("tb_dev_deck")
+def _dev_deck(line: LogLine) -> str:
+    if line.p.get("as_shown") is True:
+        return line.say(_("The table confirms the development deck as the app showed it: %(knight)s Knights, %(victory_point)s victory points, %(monopoly)s Monopoly, %(road_building)s Road Building, %(year_of_plenty)s Year of Plenty."))
+    return line.say(_("The development deck: %(knight)s Knights, %(victory_point)s victory points, %(monopoly)s Monopoly, %(road_building)s Road Building, %(year_of_plenty)s Year of Plenty."))
+
+
+@LOG.kind("tb_wagon_cards")
+def _wagon_cards(line: LogLine) -> str:
+    as_shown = line.p.get("as_shown")
+    if as_shown is True:
+        return _("The table confirms the wagon cards as the app showed them.") + " " + wagon_cards_text(line.p["cards"])
+    if as_shown is False:
+        return _("The table enters its own wagon cards.") + " " + wagon_cards_text(line.p["cards"])
+    return _("The wagon cards are confirmed as the table's printed cards.")
+
+
+@LOG.kind("tb_target_tokens")
+def _target_tokens(line: LogLine) -> str:
+    n = _count(line.p["tokens"])
+    if n < _count(line.p["due"]):
+        return line.say(_("%(who)s's settlement stands next to a target, but the pool has no trade token left."))
+    return line.say(ngettext("%(who)s takes %(n)s trade token for a settlement next to a target.",
+                             "%(who)s takes %(n)s trade tokens for a settlement next to a target.", n), n=n)
+
+
+@LOG.kind("tb_tokens_barbarian")
+def _tokens_barbarian(line: LogLine) -> str:
+    n = _count(line.p["tokens"])
+    return line.say(ngettext("%(who)s pays %(n)s trade token to move a barbarian to a path without a road.",
+                             "%(who)s pays %(n)s trade tokens to move a barbarian to a path without a road.", n), n=n)
+
+
 def log_text(entry: dict, names: list[str]) -> str | None:
     """A log line of Traders & Barbarians; None for a kind that is not this scenario's."""
-    p = Params(entry.get("params") or {})
-    who = _name(names, entry.get("seat"))
-    kind = entry["kind"]
-    parts = (entry.get("params") or {}).get("parts") or {}
-    if kind == "board_entered" and isinstance(parts.get("barbarian_paths"), int):
-        # The board's one line (the base game's words), with the barbarians counted in it.
-        from companion.layers.cores.base.messages import board_entered_text
-        n = parts["barbarian_paths"]
-        return board_entered_text(entry, (ngettext("%(n)s barbarian path", "%(n)s barbarian paths", n) % {"n": n},))
-    if kind == "tb_barbarian_set":
-        return _("A barbarian starts on a path.")
-    if kind == "tb_barbarian_removed":
-        return _("A barbarian was taken off the board.")
-    if kind == "tb_wagon_moved":
-        left = p["left"] if isinstance(p["left"], int) else 0
-        if entry["params"].get("neutral"):  # Catan for two: a neutral road's toll is split
-            terms = {"who": who, "opponent": _name(names, p["payee"]), "n": left}
-            if entry["params"].get("opponent"):
-                return ngettext("%(who)s's wagon moves along a neutral road and pays 1 gold toll to %(opponent)s (%(n)s movement point left).",
-                                "%(who)s's wagon moves along a neutral road and pays 1 gold toll to %(opponent)s (%(n)s movement points left).",
-                                left) % terms
-            return ngettext("%(who)s's wagon moves along a neutral road and pays 1 gold toll to the bank (%(n)s movement point left).",
-                            "%(who)s's wagon moves along a neutral road and pays 1 gold toll to the bank (%(n)s movement points left).",
-                            left) % terms
-        if entry["params"].get("payee") is not None:
-            return ngettext("%(who)s's wagon moves along %(payee)s's road and pays 1 gold toll (%(n)s movement point left).",
-                            "%(who)s's wagon moves along %(payee)s's road and pays 1 gold toll (%(n)s movement points left).",
-                            left) % {"who": who, "payee": _name(names, p["payee"]), "n": left}
-        return ngettext("%(who)s's wagon moves (%(n)s movement point left).",
-                        "%(who)s's wagon moves (%(n)s movement points left).", left) % {"who": who, "n": left}
-    if kind == "tb_goods_taken":
-        return _("%(who)s takes a goods token at %(source)s: %(good)s, to carry to %(target)s.") % {
-            "who": who, "source": target_name(p["target"]), "good": good_name(p["good"]), "target": target_name(p["to"])}
-    if kind == "tb_delivered":
-        amount = p["gold"] if isinstance(p["gold"], int) else 0
-        return ngettext("%(who)s delivers %(good)s to %(target)s: 1 victory point and %(n)s gold.",
-                        "%(who)s delivers %(good)s to %(target)s: 1 victory point and %(n)s gold.", amount) % {
-            "who": who, "good": good_name(p["good"]), "target": target_name(p["target"]), "n": amount}
-    if kind == "tb_stack_empty":
-        return _("No goods tokens are left at %(target)s.") % {"target": target_name(p["target"])}
-    if kind == "tb_wagon_grain":
-        return _("%(who)s gives 1 grain: 2 more movement points for the wagon.") % {"who": who}
-    if kind == "tb_wagon_upgraded":
-        cost = p["cost"] if isinstance(p["cost"], dict) else {}
-        return _("%(who)s upgrades the wagon to level %(level)s (%(cost)s).") % {
-            "who": who, "level": p["level"], "cost": cards_text(cost) if cost else "-"}
-    if kind == "tb_chase":
-        if p["chased"] is True:
-            return _("%(who)s rolls %(die)s and chases the barbarian away.") % {"who": who, "die": p["die"]}
-        return _("%(who)s rolls %(die)s: the barbarian stays.") % {"who": who, "die": p["die"]}
-    if kind == "tb_barbarian_moved":
-        victim = entry["params"].get("victim")
-        if victim is None:
-            return _("%(who)s moves a barbarian.") % {"who": who}
-        if entry["params"].get("card"):
-            return _("%(who)s moves a barbarian onto %(victim)s's road and takes a %(card)s.") % {
-                "who": who, "victim": _name(names, victim), "card": cards_text({p["card"]: 1})}
-        if entry["params"].get("empty"):
-            return _("%(who)s moves a barbarian onto %(victim)s's road; %(victim)s has no card to take.") % {
-                "who": who, "victim": _name(names, victim)}
-        return _("%(who)s moves a barbarian onto %(victim)s's road and takes a random resource card from them.") % {
-            "who": who, "victim": _name(names, victim)}
-    if kind == "tb_dev_deck":
-        deck = {k: p[k] for k in ("knight", "victory_point", "monopoly", "road_building", "year_of_plenty")}
-        if entry["params"].get("as_shown") is True:
-            return _("The table confirms the development deck as the app showed it: %(knight)s Knights, %(victory_point)s victory points, %(monopoly)s Monopoly, %(road_building)s Road Building, %(year_of_plenty)s Year of Plenty.") % deck
-        return _("The development deck: %(knight)s Knights, %(victory_point)s victory points, %(monopoly)s Monopoly, %(road_building)s Road Building, %(year_of_plenty)s Year of Plenty.") % deck
-    if kind == "tb_wagon_cards":
-        if entry["params"].get("as_shown") is True:
-            return _("The table confirms the wagon cards as the app showed them.") + " " + wagon_cards_text(p["cards"])
-        if entry["params"].get("as_shown") is False:
-            return _("The table enters its own wagon cards.") + " " + wagon_cards_text(p["cards"])
-        return _("The wagon cards are confirmed as the table's printed cards.")
-    if kind == "tb_target_tokens":
-        n = p["tokens"] if isinstance(p["tokens"], int) else 0
-        if n < (p["due"] if isinstance(p["due"], int) else 0):
-            return _("%(who)s's settlement stands next to a target, but the pool has no trade token left.") % {"who": who}
-        return ngettext("%(who)s takes %(n)s trade token for a settlement next to a target.",
-                        "%(who)s takes %(n)s trade tokens for a settlement next to a target.", n) % {"who": who, "n": n}
-    if kind == "tb_tokens_barbarian":
-        n = p["tokens"] if isinstance(p["tokens"], int) else 0
-        return ngettext("%(who)s pays %(n)s trade token to move a barbarian to a path without a road.",
-                        "%(who)s pays %(n)s trade tokens to move a barbarian to a path without a road.", n) % {
-            "who": who, "n": n}
-    if kind == "tb_rerolled":
-        return _("A %(total)s: the dice are rolled again.") % {"total": p["total"]}
-    return None
+    return LOG.text(entry, names)
