@@ -15,7 +15,7 @@ import bisect
 import copy
 
 from companion import layers as registry
-from companion.machinery.composition import Rules, compose
+from companion.machinery.composition import Rules, compose, current_scenario
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step, add_log, trim_log
 
@@ -54,6 +54,7 @@ STATE_SCHEMA = 4
 def new_game(config: dict) -> dict:
     if not isinstance(config, dict):
         raise IllegalAction("bad_config")
+    config = current_scenario(registry.LAYERS, config)
     state = rules_for(config).new_state(config)
     state["schema"] = STATE_SCHEMA
     return state

@@ -63,10 +63,13 @@ def _never(config: dict) -> bool:
     return False
 
 
-def scenario(key: str) -> Callable[[dict], bool]:
-    """`applies` for a scenario layer: config["scenario"] is its key (one scenario a game)."""
+def scenario(key: str, formerly: tuple = ()) -> Callable[[dict], bool]:
+    """`applies` for a scenario layer: config["scenario"] is its key (one scenario a game), or
+    a key it had before (games saved with it still load)."""
+    keys = (key, *formerly)
+
     def chosen(config: dict) -> bool:
-        return config.get("scenario") == key
+        return config.get("scenario") in keys
     return chosen
 
 
@@ -99,6 +102,7 @@ class Layer:
     seats: tuple[int, int] | None = None  # the table sizes it is played with (None: the core's);
                                           # the layer checks the count itself (check_config)
     scenario: str | None = None         # the config["scenario"] key of a scenario layer
+    formerly: tuple = ()                # keys it had before: a saved game's config may still say one
     terrains: Mapping[str, str | None] = field(default_factory=dict)  # its own terrain -> resource
     needs: tuple = ()                   # layers it is built on, brought in with it (gold for a scenario)
 
@@ -347,9 +351,17 @@ def compose(registry: tuple[Layer, ...], config: dict) -> Rules:
         if layer.cores is not None and chain[-1].name not in layer.cores:
             raise IllegalAction(layer.core_refusal, layer=layer.name, core=chain[-1].name)
     chosen = config.get("scenario")
-    if chosen is not None and not any(layer.scenario == chosen for layer in layers):
+    if chosen is not None and not any(chosen == layer.scenario or chosen in layer.formerly for layer in layers):
         raise IllegalAction("unknown_scenario", scenario=str(chosen)[:30])
     return Rules(tuple(chain + layers), layer_options(registry))
+
+
+def current_scenario(registry: tuple[Layer, ...], config: dict) -> dict:
+    """The config with its scenario under today's key (a game saved when the scenario had
+    another one), otherwise unchanged."""
+    chosen = config.get("scenario")
+    renamed = next((layer.scenario for layer in registry if chosen and chosen in layer.formerly), None)
+    return {**config, "scenario": renamed} if renamed else config
 
 
 def layer_scenarios(registry: tuple[Layer, ...]) -> tuple[str, ...]:

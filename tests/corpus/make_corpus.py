@@ -662,7 +662,7 @@ GAMES_SPEC = [
      "ep_spices_for_catan", 220, seen("sp_spice_found", "sp_merchant_placed", turns=8)),
     ("ep_explorers_pirates_hands_4", "Explorers & Pirates, the scenario Explorers & Pirates (all three missions), "
      "hands on phones, 4 players, virtual dice",
-     lambda s: ep_config(4, s, scenario="explorers_pirates", play_mode="hands", dice_source="virtual"),
+     lambda s: ep_config(4, s, scenario="finale", play_mode="hands", dice_source="virtual"),
      "ep_explorers_pirates", 220, seen("pl_lair_found", "ff_fish_found", "sp_spice_found", turns=8)),
     ("travel_two_players_hands", "The travel edition's Catan for two (14 trade cards, at most 7 held), random "
      "board, hands on phones, virtual dice",

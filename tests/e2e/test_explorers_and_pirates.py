@@ -80,7 +80,7 @@ def explore(phone, table, version: int, kind: str, *others) -> tuple[int, str]:
 
 
 def test_explorers_and_pirates_from_the_form_to_a_win_with_all_three_missions(server, browser):
-    table, ala, bartek, celina = sea_game(browser, server, "explorers_pirates", "hands",
+    table, ala, bartek, celina = sea_game(browser, server, "finale", "hands",
                                           join_codes=True, fills={"target": 5})
     for layer in ("pl-layer", "ff-layer", "sp-layer", "eap-panel"):
         expect(table.locator(f'[data-testid="{layer}"]')).to_have_count(1)

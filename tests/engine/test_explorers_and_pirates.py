@@ -15,12 +15,12 @@ from tests.engine.missions_helpers import (BLUE, RED, Step, face_down, movement,
 from tests.engine.played import Played
 
 MISSIONS = ("pirate_lairs", "fish_for_catan", "spices_for_catan")
-config = scenario_config("explorers_pirates")
+config = scenario_config("finale")
 
 
 def test_all_three_missions_and_the_later_rules_compose_for_seventeen_points():
     rules = rules_for(config())
-    assert {"ep_missions", "pirate_lairs_mission", "fish_mission", "spices_mission", "explorers_and_pirates"} \
+    assert {"ep_missions", "pirate_lairs_mission", "fish_mission", "spices_mission", "finale"} \
         <= set(rules.names)
     assert "pirate_lairs" not in rules.names  # the other scenarios' own layers stay out
     g = Played(config())
@@ -97,7 +97,7 @@ def test_the_marks_on_all_three_tracks_count_and_seventeen_points_win():
 
 
 def test_the_scenario_plays_with_the_explorers_pirates_core_only():
-    assert refusal_without_the_core("explorers_pirates") == "explorers_and_pirates_core_only"
+    assert refusal_without_the_core("finale") == "finale_core_only"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -120,3 +120,20 @@ def test_each_mission_stands_apart_in_the_points_breakdown():
     blue = view(g.state, BLUE)["me"]["vp_sources"]
     assert blue["mission_spices_for_catan"] == missions.field_vp(g.state, "spices_for_catan", 3) + 1
     assert sum(v for k, v in blue.items() if k.startswith("mission_")) == missions.mission_vp(g.state, BLUE)
+
+
+def test_a_game_saved_under_the_scenarios_former_key_loads_and_replays_the_same():
+    """The box's last scenario was keyed "explorers_pirates" (the core's own name) until it
+    became "finale": a saved game's config that still says so composes the same rules, starts
+    the same, takes the same records and reads the new key from then on."""
+    from companion.engine import fold, new_game
+    from companion.layers.explorers_pirates_scenarios.finale import rules as finale
+
+    today = config()
+    former = {**today, "scenario": "explorers_pirates"}
+    assert [layer.name for layer in rules_for(former).layers] == [layer.name for layer in rules_for(today).layers]
+    assert finale.NAME in {layer.name for layer in rules_for(former).layers}
+    old, new = new_game(former), new_game(today)
+    assert old == new and old["config"]["scenario"] == "finale"
+    state, _history = fold(former, [])
+    assert state == new

@@ -17,7 +17,7 @@ MISSION_FIELDS = {"gold_river": ("pirate_lairs", "lairs"), "fish": ("fish_missio
 
 
 def config(players: int, mode: str, board: str = "beginner") -> dict:
-    return shared.config("explorers_pirates", players, mode, board)
+    return shared.config("finale", players, mode, board)
 
 
 def check_fields(g: Played) -> None:

@@ -28,7 +28,7 @@ _post, _edit, _on_field = web.post, web.edit, web.on_field
 
 
 def _form(players=3, **extra):
-    return web.form("explorers_pirates", players, **extra)
+    return web.form("finale", players, **extra)
 
 
 def _page(client, game, role="seat", language="en"):
@@ -36,22 +36,22 @@ def _page(client, game, role="seat", language="en"):
 
 
 def _game(client, players=3, **extra):
-    return web.new_game(client, "explorers_pirates", players, **extra)
+    return web.new_game(client, "finale", players, **extra)
 
 
 def test_the_form_offers_the_scenario_in_english_and_polish(client):
     english = SCENARIO_SELECT.search(client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode())
-    assert english and 'value="explorers_pirates"' in english.group(0)
+    assert english and 'value="finale"' in english.group(0)
     assert "Explorers &amp; Pirates (the box&#x27;s last scenario): lairs, fish and spices (17 points)" in \
         english.group(0)
-    assert "explorers_pirates:17" in english.group(0)  # the form's target follows the scenario
+    assert "finale:17" in english.group(0)  # the form's target follows the scenario
     polish = SCENARIO_SELECT.search(client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="pl").content.decode())
     assert "Odkrywcy i Piraci (ostatni scenariusz pudełka): obozy, ryby i przyprawy (17 punktów)" in polish.group(0)
 
 
 def test_the_scenario_to_17_with_three_tracks_the_council_and_32_face_down_hexes(client):
     game, _phones = _game(client)
-    assert game.config["scenario"] == "explorers_pirates" and game.config["target"] == 17
+    assert game.config["scenario"] == "finale" and game.config["target"] == 17
     table = _page(client, game, "table")
     for layer in ("pl-layer", "ff-layer", "sp-layer", "pl-panel", "ff-panel", "sp-panel", "eap-panel"):
         assert f'data-testid="{layer}"' in table, layer

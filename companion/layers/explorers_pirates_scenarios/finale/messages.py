@@ -7,7 +7,7 @@ from companion.messages import refusal_text
 
 
 def refusal(error: IllegalAction) -> str | None:
-    texts = {"explorers_and_pirates_core_only": _(
+    texts = {"finale_core_only": _(
         "The scenario Explorers & Pirates is played with the Explorers & Pirates game: pick that game.")}
     return refusal_text(texts, error)
 

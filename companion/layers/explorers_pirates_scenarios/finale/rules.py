@@ -1,5 +1,6 @@
 """Explorers & Pirates, the box's last scenario ("Scenariusz 5 – Odkrywcy i Piraci",
-explorers-and-pirates-pl.txt): config["scenario"] == "explorers_pirates", with the
+explorers-and-pirates-pl.txt): config["scenario"] == "finale" (games saved before it had that
+key say "explorers_pirates", the box's and the core's name, and still load), with the
 explorers_pirates core only. It plays all three missions at once, each its own layer brought
 in by `needs`: Pirate Lairs (pirate_lairs_mission), Fish for Catan (fish_mission) and Spices
 for Catan (spices_mission), on the general rules of the later scenarios (ep_missions: crews,
@@ -26,8 +27,9 @@ from companion.layers.cores.explorers_pirates import rules as ep
 from companion.layers.cores.explorers_pirates import sea_boards
 from companion.machinery.composition import Layer, scenario
 
-NAME = "explorers_and_pirates"  # the layer; the scenario's key is the box's own name
-SCENARIO = "explorers_pirates"
+NAME = "finale"  # the layer, and the scenario's key
+SCENARIO = "finale"
+FORMERLY = ("explorers_pirates",)  # its key until November 2026: the core's own name
 TARGET = 17
 COUNCIL = (5, 3)
 STACK = 6
@@ -60,12 +62,13 @@ def check_config(config: dict, rules) -> None:
 
 LAYER = Layer(
     name=NAME,
-    applies=scenario(SCENARIO),
+    applies=scenario(SCENARIO, FORMERLY),
     scenario=SCENARIO,
+    formerly=FORMERLY,
     needs=("pirate_lairs_mission", "fish_mission", "spices_mission"),
     hooks={"new_state": new_state, "board_set": sea_boards.board_set, "check_config": check_config},
     provides={"ep_scenario": _scenario},
     cores=frozenset({ep.NAME}),
-    core_refusal="explorers_and_pirates_core_only",
+    core_refusal="finale_core_only",
     seats=(ep.MIN_PLAYERS, ep.MAX_PLAYERS),
 )

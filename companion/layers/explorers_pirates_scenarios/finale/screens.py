@@ -8,7 +8,7 @@ from companion.machinery.contract import Form, Screens, Words
 from companion.layers.explorers_pirates_scenarios.finale import LAYERS, forms, messages
 
 DEFAULTS = {"eap": None}
-PARTIALS = {"scoreboard": "explorers_and_pirates/scoreboard.html"}
+PARTIALS = {"scoreboard": "finale/scoreboard.html"}
 READS = {"scoreboard": ("eap",)}
 # How a mission's field turned over lies on the board: a lair stands on a gold-river field; a
 # fish field is sea with its die face (fish_for_catan/rules.py).
