@@ -33,23 +33,23 @@ def command(game: Game, actor: dict, action_type: str, args: dict | None = None,
 
 
 def undo(game: Game, actor: dict, idempotency_key: str | None = None) -> Outcome:
-    def undo_record(g: Game, history: dict):
-        if not engine.can_undo(history, record_lookup(g), actor):
-            _refuse_revealing(g, history, "effective", actor)
-            raise IllegalAction("nothing_to_undo")
-        return "undo", {"target": history["effective"][-1], "actor": actor}
-
-    return _write(game, idempotency_key, undo_record)
+    return _revert(game, actor, idempotency_key, "undo", engine.can_undo, "effective", "nothing_to_undo")
 
 
 def redo(game: Game, actor: dict, idempotency_key: str | None = None) -> Outcome:
-    def redo_record(g: Game, history: dict):
-        if not engine.can_redo(history, record_lookup(g), actor):
-            _refuse_revealing(g, history, "undone", actor)
-            raise IllegalAction("nothing_to_redo")
-        return "redo", {"target": history["undone"][-1], "actor": actor}
+    return _revert(game, actor, idempotency_key, "redo", engine.can_redo, "undone", "nothing_to_redo")
 
-    return _write(game, idempotency_key, redo_record)
+
+def _revert(game: Game, actor: dict, idempotency_key: str | None, kind: str, allowed, stack: str,
+            refusal: str) -> Outcome:
+    """An undo or a redo record: it targets the last record of the history's `stack`."""
+    def revert_record(g: Game, history: dict):
+        if not allowed(history, record_lookup(g), actor):
+            _refuse_revealing(g, history, stack, actor)
+            raise IllegalAction(refusal)
+        return kind, {"target": history[stack][-1], "actor": actor}
+
+    return _write(game, idempotency_key, revert_record)
 
 
 def _refuse_revealing(game: Game, history: dict, stack: str, actor: dict) -> None:

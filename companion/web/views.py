@@ -1,4 +1,5 @@
 """Thin HTTP views: pages, and commands posted by HTMX forms. Pushes go over websockets."""
+import functools
 import json
 import logging
 
@@ -48,6 +49,17 @@ def _not_the_table(request: HttpRequest, game: Game, words: str) -> HttpResponse
 
 def _game(code: str) -> Game:
     return get_object_or_404(Game, code=str(code).upper())
+
+
+def _for_the_table(view):
+    """A view only the table screen (the game's host) may use: it gets the game, not its code."""
+    @functools.wraps(view)
+    def checked(request: HttpRequest, code: str, **kwargs) -> HttpResponse:
+        game = _game(code)
+        if not _is_host(request, game):
+            return _not_the_table(request, game, _("Only the table screen may do this."))
+        return view(request, game, **kwargs)
+    return checked
 
 
 def _unknown_game(request: HttpRequest, code: str) -> HttpResponse:
@@ -110,12 +122,10 @@ def table(request: HttpRequest, code: str) -> HttpResponse:
 
 @never_cache
 @require_POST
-def table_key(request: HttpRequest, code: str) -> HttpResponse:
+@_for_the_table
+def table_key(request: HttpRequest, game: Game) -> HttpResponse:
     """The host replaces the table key and gets a link that opens the table once on
     another screen (the key shown before is dead)."""
-    game = _game(code)
-    if not _is_host(request, game):
-        return _not_the_table(request, game, _("Only the table screen may do this."))
     # Every other table screen stops being one; this browser stays the table.
     key = services.rotate_host_key(game, request.session)
     link = f"{_base_url(request)}{reverse('table', args=[game.code])}?key={key}"
@@ -221,11 +231,9 @@ def render_fragments(game: Game, viewer, base_url: str, request=None, error: str
 
 @never_cache
 @require_POST
-def seat_admin(request: HttpRequest, code: str, index: int, op: str) -> HttpResponse:
+@_for_the_table
+def seat_admin(request: HttpRequest, game: Game, index: int, op: str) -> HttpResponse:
     """The host shows a fresh QR for a seat (rejoin) or frees it (revoke)."""
-    game = _game(code)
-    if not _is_host(request, game):
-        return _not_the_table(request, game, _("Only the table screen may do this."))
     get_object_or_404(game.seats, index=index)
     if op == "rejoin":
         services.new_join_token(game, index)
@@ -257,11 +265,9 @@ def _json_download(data: dict, filename: str) -> HttpResponse:
 
 @never_cache
 @require_POST
-def reader_setup(request: HttpRequest, code: str) -> HttpResponse:
+@_for_the_table
+def reader_setup(request: HttpRequest, game: Game) -> HttpResponse:
     """The host points the table at a dice reader (a listed device or a URL), or stops it."""
-    game = _game(code)
-    if not _is_host(request, game):
-        return _not_the_table(request, game, _("Only the table screen may do this."))
     device = "" if "stop" in request.POST else (request.POST.get("url") or request.POST.get("device") or "").strip()
     form = ReaderForm(request.POST)
     if device:
@@ -282,11 +288,9 @@ def reader_setup(request: HttpRequest, code: str) -> HttpResponse:
 
 @never_cache
 @require_GET
-def board_editor(request: HttpRequest, code: str) -> HttpResponse:
+@_for_the_table
+def board_editor(request: HttpRequest, game: Game) -> HttpResponse:
     """The form for one hex or one coastal path while the table enters its board."""
-    game = _game(code)
-    if not _is_host(request, game):
-        return _not_the_table(request, game, _("Only the table screen may do this."))
     state, _history = services.current_state(game)
     if state["phase"] != "board":
         return HttpResponse("")

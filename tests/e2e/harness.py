@@ -80,6 +80,28 @@ def server_with_games(data_dir: Path, make: str, stdin: str | None = None, timeo
         stop_server(process)
 
 
+@contextlib.contextmanager
+def server_with_moments(tmp_path_factory, module: str, timeout: float = 300):
+    """server_with_games on a folder of its own, with the games of `module`'s MOMENTS (see
+    made_games). Yields (url, games)."""
+    make = (f"from {module} import MOMENTS; from tests.e2e.harness import made_games; "
+            "print(json.dumps(made_games(MOMENTS)))")
+    with server_with_games(tmp_path_factory.mktemp(module.rsplit(".", 1)[-1]), make, timeout=timeout) as served:
+        yield served
+
+
+def made_games(moments: dict) -> dict:
+    """Each moment's game made (`moments`: name -> a function making it, run where
+    server_with_games runs `make`), as what opens its screens: its code, the table's key and
+    each seat's join token."""
+    made = {}
+    for name, make in moments.items():
+        game = make()
+        made[name] = {"code": game.code, "key": game.host_token,
+                      "tokens": [s.join_token for s in game.seats.order_by("index")]}
+    return made
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     data_dir = tmp_path_factory.mktemp("e2e-data")

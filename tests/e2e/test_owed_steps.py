@@ -15,13 +15,10 @@ No console errors on the way (the strict Content-Security-Policy allows no inlin
 The games are brought to their moments by the engine (services.perform in a separate process
 on the database of a server of this module's own), then opened on the phones.
 """
-import copy
-import json
-
 import pytest
 from playwright.sync_api import expect
 
-from .harness import server_with_games
+from .harness import server_with_moments
 from .test_layout_phases import RESYNCED
 
 pytestmark = pytest.mark.e2e
@@ -76,48 +73,20 @@ def _fishermen():
     """The Fishermen on the engine tests' board, hands on phones: every roll an 8 (Ala's
     settlement by the 8's fishing ground catches a token each time) until, in her turn, she
     holds 5 fish or more."""
-    from companion import services
-    from companion.layers.traders_barbarians_scenarios.fishermen import rules as fish
-    from tests.engine.test_fishermen import G, LAYOUT, SEA_OF, far_corners
+    from tests.web.scenario_web import fishermen_game, roll_eights_until_ala_holds_five_fish
 
-    game = services.create_game({"rules": "base", "players": PLAYERS, "target": 10, "dice_source": "typed",
-                                 "board": "random", "play_mode": "hands", "scenario": "fishermen",
-                                 "board_layout": copy.deepcopy(LAYOUT)}, seed=3)
-    far = far_corners()
-
-    def free(number):
-        return next(c for c in fish.sea_corners(LAYOUT, SEA_OF[number])
-                    if not any(c == o or c in G.corner_corners[o] for o in far))
-
-    for corner in (far[0], far[1], far[2], free(6), far[3], free(8)):
-        services.perform(game, TABLE, "place_settlement", {"corner": corner})
-        edge = next(e for e in G.corner_edges[corner] if e not in _state(game)["board"]["pieces"]["roads"])
-        services.perform(game, TABLE, "place_road", {"edge": edge})
-    for _ in range(12):
-        services.perform(game, TABLE, "roll", {"dice": [4, 4]})
-        state = _state(game)
-        if state["turn"]["seat"] == 0 and sum(state["fish"]["held"][0]) >= 5:
-            return game
-        services.perform(game, TABLE, "end_turn")
-    raise AssertionError("Ala never held 5 fish in her turn")
+    game = fishermen_game()
+    roll_eights_until_ala_holds_five_fish(game)
+    return game
 
 
 MOMENTS = {"caravans": _caravans, "land_ho": _land_ho, "fishermen": _fishermen}
 
 
-def make_games() -> dict:
-    made = {}
-    for name, make in MOMENTS.items():
-        game = make()
-        made[name] = {"code": game.code, "tokens": [s.join_token for s in game.seats.order_by("index")]}
-    return made
-
-
 @pytest.fixture(scope="module")
 def prepared(tmp_path_factory, browser):
-    make = "from tests.e2e.test_owed_steps import make_games; print(json.dumps(make_games()))"
-    with server_with_games(tmp_path_factory.mktemp("owed-steps"), make, timeout=300) as (url, games):
-        yield url, games
+    with server_with_moments(tmp_path_factory, "tests.e2e.test_owed_steps", timeout=300) as served:
+        yield served
 
 
 # ---------------------------------------------------------------- the phone

@@ -14,12 +14,12 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from .harness import server_with_games
+from .harness import server_with_moments
+from .thumbs import numbers_readable, open_phone, open_table
 
 pytestmark = pytest.mark.e2e
 
 PLAYERS = [{"name": "Ala", "color": "red"}, {"name": "Bartek", "color": "blue"}, {"name": "Celina", "color": "white"}]
-MIN_NUMBER_PX = 14
 
 
 # ---------------------------------------------------------------- games brought to a moment
@@ -37,20 +37,15 @@ def _tb_in_progress():
     """Traders & Barbarians on paper: the board laid out as the engine's tests have it, the
     questions answered, setup with Ala's first settlement on a corner of the quarry's
     roads into its centre, rolled: her phone has the wagon's targets and that road to tap."""
-    from companion import engine, services
+    from companion import services
     from companion.layers.traders_barbarians_scenarios.traders_barbarians import rules as tb
     from tests.engine.test_traders_barbarians import QUARRY, config, tb_layout
+    from tests.web.scenario_web import setup_on_first_spots
 
     game = services.create_game(json.loads(json.dumps(config(PLAYERS, play_mode="paper"))), seed=5)
     services.perform(game, services.TABLE, "set_dev_deck", dict(_state(game)["dev_deck"]))
     services.perform(game, services.TABLE, "set_wagon_cards", {})
-    corner = tb.spokes(tb_layout(), QUARRY)[0]
-    for i in range(6):
-        targets = engine.view(_state(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, services.TABLE, "place_settlement", {"corner": corner if i == 0 else targets["settlement"][0]})
-        targets = engine.view(_state(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, services.TABLE, "place_road", {"edge": targets["road"][0]})
-    services.perform(game, services.TABLE, "roll", {"dice": [2, 3]})
+    setup_on_first_spots(game, first_corner=tb.spokes(tb_layout(), QUARRY)[0])
     return game
 
 
@@ -84,63 +79,14 @@ def _land_ho_discovery():
 MOMENTS = {"tb": _tb_in_progress, "land_ho": _land_ho_discovery}
 
 
-def make_games() -> dict:
-    made = {}
-    for name, make in MOMENTS.items():
-        game = make()
-        made[name] = {"code": game.code, "key": game.host_token,
-                      "tokens": [s.join_token for s in game.seats.order_by("index")]}
-    return made
-
-
 # ---------------------------------------------------------------- the browser side
 
 
 @pytest.fixture(scope="module")
 def prepared(tmp_path_factory, browser):
-    """A server of this module's own and the games above (`browser` first: without chromium
-    the tests are skipped before anything starts)."""
-    make = "from tests.e2e.test_phone_small_fixes import make_games; print(json.dumps(make_games()))"
-    with server_with_games(tmp_path_factory.mktemp("small-fixes"), make, timeout=180) as (url, games):
-        yield url, games
-
-
-# A page counts as settled once its socket's resync (a push of every part on connecting) has
-# been swapped in: a mark in the DOM, waited for with a locator.
-RESYNCED = ("document.addEventListener('htmx:wsAfterMessage', () => "
-            "{ document.documentElement.dataset.resynced = 'yes'; });")
-
-
-def _page(browser, url: str, size, phone: bool):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-GB", is_mobile=phone)
-    page = context.new_page()
-    page.add_init_script(RESYNCED)
-    return page
-
-
-def open_table(browser, url: str, game: dict, size=(1366, 768), problems=None):
-    table = _page(browser, url, size, False)
-    if problems is not None:
-        listen(table, problems, "table")
-    table.goto(f"{url}/g/{game['code']}/table/?key={game['key']}")
-    expect(table.locator("html[data-resynced]")).to_have_count(1)
-    return table
-
-
-def open_phone(browser, url: str, game: dict, seat: int, size=(390, 844), problems=None):
-    phone = _page(browser, url, size, True)
-    if problems is not None:
-        listen(phone, problems, f"seat {seat}")
-    phone.goto(f"{url}/g/{game['code']}/join/{game['tokens'][seat]}/")
-    expect(phone.locator("html[data-resynced]")).to_have_count(1)
-    return phone
-
-
-def listen(page, problems: list, name: str) -> None:
-    """Every console error (a blocked inline style is one) and every uncaught page error."""
-    page.on("console", lambda m: problems.append(f"{name}: {m.type}: {m.text}")
-            if m.type == "error" or "Content Security Policy" in m.text else None)
-    page.on("pageerror", lambda e: problems.append(f"{name}: pageerror: {e}"))
+    """A server of this module's own with the games above (`browser` first: no chromium, no server)."""
+    with server_with_moments(tmp_path_factory, "tests.e2e.test_phone_small_fixes", timeout=180) as served:
+        yield served
 
 
 def version(page) -> int:
@@ -213,24 +159,16 @@ def test_the_discovery_forms_radios_sit_on_their_labels_line_44_px_tall(browser,
         assert ala.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
 
 
-def number_heights(page) -> list[float]:
-    return page.locator("#board .hexes .token text").evaluate_all(
-        "ts => ts.map(t => t.getBoundingClientRect().height)")
-
-
 def test_land_ho_numbers_are_readable_on_the_table_and_a_small_phone(browser, prepared):
     url, games = prepared
     table = open_table(browser, url, games["land_ho"], size=(1366, 768))
-    heights = number_heights(table)
-    assert len(heights) >= 10  # the start island's tokens
-    assert min(heights) >= MIN_NUMBER_PX, heights
+    assert len(numbers_readable(table, "table 1366x768")) >= 10  # the start island's tokens
     phone = open_phone(browser, url, games["land_ho"], 1, size=(360, 740))  # not the active phone: no targets
     # the whole board (a wide board opens near the viewer's own pieces: the zoom button shows it whole)
     if phone.locator('#board[data-view="near"]').count():
         phone.locator("[data-board-zoom]").first.click()
     expect(phone.locator('#board[data-view="whole"]')).to_have_count(1)
-    heights = number_heights(phone)
-    assert len(heights) >= 10 and min(heights) >= MIN_NUMBER_PX, heights
+    assert len(numbers_readable(phone, "phone 360x740, whole")) >= 10
     # a token stays inside its hex: narrower than the hex it lies on
     widths = phone.locator("#board .hexes .hex").evaluate_all(
         "hs => hs.filter(h => h.querySelector('.token')).map(h => [h.querySelector('.token circle').getBoundingClientRect().width,"

@@ -12,13 +12,13 @@ Caravans' camel paths (the decider's phone) and Land Ho!'s ships to move, each b
 by the engine itself (services.perform in a separate process on the database of a server of
 this module's own), then opened in the browser with each seat's join link.
 """
-import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from .harness import server_with_games
+from .harness import server_with_moments
+from .thumbs import numbers_readable, open_phone, open_table
 
 pytestmark = pytest.mark.e2e
 
@@ -97,31 +97,14 @@ MOMENTS = {"base": _base_setup, "base_tap": _base_setup, "fishermen": _fishermen
            "land_ho": _land_ho_movement}
 
 
-def make_games() -> dict:
-    made = {}
-    for name, make in MOMENTS.items():
-        game = make()
-        made[name] = {"code": game.code, "key": game.host_token,
-                      "tokens": [s.join_token for s in game.seats.order_by("index")]}
-    return made
-
-
 # ---------------------------------------------------------------- the browser side
 
 
 @pytest.fixture(scope="module")
 def prepared(tmp_path_factory, browser):
-    """A server of this module's own and the games above (`browser` first: without chromium
-    the tests are skipped before anything starts)."""
-    make = "from tests.e2e.test_thumb_board import make_games; print(json.dumps(make_games()))"
-    with server_with_games(tmp_path_factory.mktemp("thumb-board"), make, timeout=300) as (url, games):
-        yield url, games
-
-
-# A page counts as settled once its socket's resync (a push of every part on connecting) has
-# been swapped in: a mark in the DOM, waited for with a locator.
-RESYNCED = ("document.addEventListener('htmx:wsAfterMessage', () => "
-            "{ document.documentElement.dataset.resynced = 'yes'; });")
+    """A server of this module's own with the games above (`browser` first: no chromium, no server)."""
+    with server_with_moments(tmp_path_factory, "tests.e2e.test_thumb_board", timeout=300) as served:
+        yield served
 
 
 @pytest.fixture
@@ -131,33 +114,6 @@ def pages():
     yield opened
     for page in opened:
         page.context.close()
-
-
-def _page(browser, size, phone: bool, problems: list, pages: list):
-    page = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-GB",
-                               is_mobile=phone).new_page()
-    page.add_init_script(RESYNCED)
-    page.on("console", lambda m: problems.append(f"{m.type}: {m.text}")
-            if m.type == "error" or "Content Security Policy" in m.text else None)
-    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
-    pages.append(page)
-    return page
-
-
-def open_phone(browser, url: str, game: dict, seat: int, problems: list, pages: list, size=PHONES[0]):
-    """A seat's phone, opened with its join link (which works once: one page a seat)."""
-    phone = _page(browser, size, True, problems, pages)
-    phone.goto(f"{url}/g/{game['code']}/join/{game['tokens'][seat]}/")
-    expect(phone.locator("html[data-resynced]")).to_have_count(1)
-    return phone
-
-
-def open_table(browser, url: str, game: dict, problems: list, pages: list, size=(1366, 768)):
-    """The table screen (one a game: opening another ends it)."""
-    table = _page(browser, size, False, problems, pages)
-    table.goto(f"{url}/g/{game['code']}/table/?key={game['key']}")
-    expect(table.locator("html[data-resynced]")).to_have_count(1)
-    return table
 
 
 def at_phone_sizes(phone):
@@ -219,15 +175,6 @@ def sideways(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
-def number_heights(page) -> list[float]:
-    return page.locator("#board .hexes .token text").evaluate_all("ts => ts.map(t => t.getBoundingClientRect().height)")
-
-
-def numbers_readable(page, where: str) -> None:
-    heights = number_heights(page)
-    assert heights and min(heights) >= 14, f"{where}: numbers {min(heights):.1f} px tall"
-
-
 def check_thumb_sized(phone, where: str, arrival: bool = True) -> list[dict]:
     """Every visible target a hit area of 44×44 CSS px at least, of its own; the first in view on
     arrival; no sideways scroll of the page."""
@@ -268,7 +215,7 @@ def check_zoom_out_and_back(phone, where: str) -> None:
 def test_every_board_target_is_thumb_sized_and_opens_in_view(browser, prepared, pages, moment):
     url, games = prepared
     problems = []
-    phone = open_phone(browser, url, games[moment], 0, problems, pages)
+    phone = open_phone(browser, url, games[moment], 0, PHONES[0], problems, pages)
     for size in at_phone_sizes(phone):
         where = f"{moment}, {size}"
         check_thumb_sized(phone, where)
@@ -281,8 +228,8 @@ def test_a_tap_brings_the_next_targets_in_view(browser, prepared, pages):
     """Ala's settlement tapped on her phone: the roads beside it arrive, opened on and thumb-sized."""
     url, games = prepared
     problems = []
-    table = open_table(browser, url, games["base_tap"], problems, pages)
-    phone = open_phone(browser, url, games["base_tap"], 0, problems, pages, size=PHONES[1])
+    table = open_table(browser, url, games["base_tap"], problems=problems, pages=pages)
+    phone = open_phone(browser, url, games["base_tap"], 0, PHONES[1], problems, pages)
     version = int(table.locator("#status").get_attribute("data-version"))
     # she zooms out: her choice holds while the targets stay the same
     phone.locator("[data-board-zoom]").click()
@@ -301,7 +248,7 @@ def test_a_tap_brings_the_next_targets_in_view(browser, prepared, pages):
 def test_with_nothing_to_tap_the_board_is_whole(browser, prepared, pages):
     url, games = prepared
     problems = []
-    phone = open_phone(browser, url, games["base"], 1, problems, pages)
+    phone = open_phone(browser, url, games["base"], 1, PHONES[0], problems, pages)
     for size in at_phone_sizes(phone):
         where = f"base, nothing to tap, {size}"
         assert phone.locator("#board .target").count() == 0
@@ -325,7 +272,7 @@ def test_the_wide_sea_opens_on_the_viewers_own_ships(browser, prepared, pages):
     of the sea with his ships (and his harbour settlement beside them), the zoom button the whole sea."""
     url, games = prepared
     problems = []
-    phone = open_phone(browser, url, games["land_ho"], 1, problems, pages)
+    phone = open_phone(browser, url, games["land_ho"], 1, PHONES[0], problems, pages)
     for size in at_phone_sizes(phone):
         where = f"Land Ho!, nothing to tap, {size}"
         assert phone.locator("#board .target").count() == 0
@@ -349,7 +296,6 @@ def test_the_wide_sea_opens_on_the_viewers_own_ships(browser, prepared, pages):
 def test_numbers_are_readable_on_the_table(browser, prepared, pages, moment):
     url, games = prepared
     problems = []
-    table = open_table(browser, url, games[moment], problems, pages)
-    assert len(number_heights(table)) >= 10
-    numbers_readable(table, f"{moment}, table 1366×768")
+    table = open_table(browser, url, games[moment], problems=problems, pages=pages)
+    assert len(numbers_readable(table, f"{moment}, table 1366×768")) >= 10
     assert problems == []

@@ -30,6 +30,7 @@ import pathlib
 
 from companion import layers as registry
 from companion.machinery.composition import Layer
+from tests.engine.source_imports import imports, module_name
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LAYERS_DIR = ROOT / "companion" / "layers"
@@ -38,35 +39,6 @@ REGISTRY = "companion.layers"
 # (its words, its log lines' tables, its board pictures). Never the web shell, the services
 # or the models: a new module of the kit is added here on purpose.
 SHARED = ("companion.machinery", "companion.messages", "companion.log_lines", "companion.board_svg")
-
-
-def module_name(path: str) -> str:
-    """"companion/layers/gold/rules.py" -> "companion.layers.gold.rules" (a package: its name)."""
-    parts = path[:-len(".py")].split("/")
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-@functools.lru_cache(maxsize=None)
-def imports(path: str, source: str, modules: frozenset[str]) -> list[tuple[int, str]]:
-    """(line, module) for every import in the source. `from pkg import name` imports the
-    module pkg.name when there is one, else pkg."""
-    package = module_name(path) if path.endswith("__init__.py") else module_name(path).rpartition(".")[0]
-    found = []
-    for node in ast.walk(ast.parse(source, filename=path)):
-        if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:  # relative: from the module's own package up
-                anchor = package.split(".")
-                anchor = anchor[:len(anchor) - (node.level - 1)]
-                base = ".".join(anchor + ([base] if base else []))
-            for alias in node.names:
-                sub = f"{base}.{alias.name}"
-                found.append((node.lineno, sub if sub in modules else base))
-    return list(dict.fromkeys(found))  # `from pkg import a, b`: pkg once
 
 
 def defined_layers(path: str, source: str) -> list[str]:

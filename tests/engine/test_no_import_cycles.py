@@ -11,43 +11,22 @@ then the cycle shows through the explicit edges.
 """
 from __future__ import annotations
 
-import ast
 import pathlib
+
+from tests.engine.source_imports import imports, module_name
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGE = "companion"
 
 
-def module_name(path: str) -> str:
-    """"companion/web/story.py" -> "companion.web.story" (a package: its own name)."""
-    parts = path[:-len(".py")].split("/")
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
 def import_graph(sources: dict[str, str]) -> dict[str, set[str]]:
     """module -> the modules of `sources` it imports (paths relative to the project)."""
-    modules = {module_name(path) for path in sources}
+    modules = frozenset(module_name(path) for path in sources)
     graph: dict[str, set[str]] = {}
     for path, source in sources.items():
         name = module_name(path)
-        package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
-        edges = graph.setdefault(name, set())
-        for node in ast.walk(ast.parse(source, filename=path)):
-            if isinstance(node, ast.Import):
-                targets = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:  # relative: from the module's own package up
-                    anchor = package.split(".")
-                    anchor = anchor[:len(anchor) - (node.level - 1)]
-                    base = ".".join(anchor + ([base] if base else []))
-                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
-                           for alias in node.names]
-            else:
-                continue
-            edges.update(t for t in targets if t in modules and t != name)
+        graph.setdefault(name, set()).update(m for _line, m in imports(path, source, modules)
+                                             if m in modules and m != name)
     return graph
 
 

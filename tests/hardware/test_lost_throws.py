@@ -3,6 +3,8 @@ seq wrap: the reader alone, on a real pseudo-terminal."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -30,10 +32,24 @@ def start(device: RawPty, recorder: Recorder, **options) -> DiceReader:
     return reader
 
 
-def test_a_broken_roll_after_motion_is_a_lost_throw_and_ends_rolling(pty):
+@contextmanager
+def reading(device: RawPty, **options) -> Iterator[tuple[Recorder, DiceReader]]:
+    """A connected reader on the device and what it reports, stopped when the block ends."""
     recorder = Recorder()
-    reader = start(pty, recorder)
+    reader = start(device, recorder, **options)
     try:
+        yield recorder, reader
+    finally:
+        reader.stop()
+
+
+def begin_throw(device: RawPty) -> None:
+    """The device says hello and a throw starts (MOTION); its ROLL is up to the test."""
+    device.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT))
+
+
+def test_a_broken_roll_after_motion_is_a_lost_throw_and_ends_rolling(pty):
+    with reading(pty) as (recorder, _):
         pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION))
         assert recorder.wait_event("motion")["motion"] is True
         mark = recorder.mark()
@@ -47,27 +63,19 @@ def test_a_broken_roll_after_motion_is_a_lost_throw_and_ends_rolling(pty):
             pty.write(broken)
             assert recorder.wait_event("rejected_roll", after=mark)["rejected_roll"]["reason"] == "garbled"
         assert recorder.rolls == []
-    finally:
-        reader.stop()
 
 
 def test_motion_without_a_roll_times_out_back_to_connected(pty):
-    recorder = Recorder()
-    reader = start(pty, recorder, motion_timeout=0.3)
-    try:
+    with reading(pty, motion_timeout=0.3) as (recorder, _):
         pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION))
         recorder.wait_event("motion")
         status = recorder.wait_event("rejected_roll", timeout=2)
         assert status["rejected_roll"]["reason"] == "no_roll"
         assert status["motion"] is False and status["state"] == "connected"
-    finally:
-        reader.stop()
 
 
 def test_the_same_seq_a_lap_later_is_a_new_throw(pty):
-    recorder = Recorder()
-    reader = start(pty, recorder)
-    try:
+    with reading(pty) as (recorder, reader):
         pty.write(encode(0, HELLO, boot=BOOT) + encode(10, ROLL, Y=1, R=2))
         recorder.wait_rolls(1)
         # Jumps under half the seq space are gaps, so two heartbeats bring the seq round to 10.
@@ -80,8 +88,6 @@ def test_the_same_seq_a_lap_later_is_a_new_throw(pty):
         assert (first.seq, second.seq) == (10, 10)
         assert (first.ext_seq, second.ext_seq) == (10, 65536 + 10)
         assert reader.positions() == [(None, BOOT, 65546)]
-    finally:
-        reader.stop()
 
 
 def test_a_line_sent_again_to_a_restarted_reader_is_still_a_duplicate(pty):
@@ -92,9 +98,8 @@ def test_a_line_sent_again_to_a_restarted_reader_is_still_a_duplicate(pty):
     positions = reader.positions()
     assert reader.stop()
 
-    again = Recorder()
-    reader = start(pty, again, positions=positions)  # what the game kept, handed to the new process
-    try:
+    # What the game kept, handed to the new process.
+    with reading(pty, positions=positions) as (again, _):
         pty.write(encode(5, ROLL, Y=3, R=4))  # a bridge resends its last line before any HELLO
         status = again.wait_event("repeated_roll")
         assert status["repeated_roll"] == {"seq": 5, "faces": {"Y": "3", "R": "4"}}
@@ -102,21 +107,15 @@ def test_a_line_sent_again_to_a_restarted_reader_is_still_a_duplicate(pty):
         again.wait_rolls(1)
         assert [roll for roll, _ in again.rolls] == [DiceRoll(yellow=2, red=2)]
         assert again.rolls[0][1].boot == BOOT
-    finally:
-        reader.stop()
 
 
 def test_a_repeated_line_after_silence_clears_silent(pty):
-    recorder = Recorder()
-    reader = start(pty, recorder, heartbeat_timeout=0.3)
-    try:
+    with reading(pty, heartbeat_timeout=0.3) as (recorder, _):
         pty.write(encode(0, HELLO, boot=BOOT) + encode(1, HEARTBEAT, boot=BOOT))
         recorder.wait_event("silent", timeout=WAIT)
         mark = recorder.mark()
         pty.write(encode(1, HEARTBEAT, boot=BOOT))  # valid, though heard before
         assert recorder.wait_event("alive", after=mark)["state"] == "connected"
-    finally:
-        reader.stop()
 
 
 # -- a throw that started and never finished (MOTION, then no ROLL) ------------------------------
@@ -125,10 +124,8 @@ def test_a_repeated_line_after_silence_clears_silent(pty):
 def test_motion_then_silence_is_still_a_lost_throw(pty):
     # The device says MOTION and then nothing at all: silent comes first (heartbeat_timeout is
     # shorter), and the throw must still be reported lost when motion_timeout passes.
-    recorder = Recorder()
-    reader = start(pty, recorder, heartbeat_timeout=0.2, motion_timeout=0.5)
-    try:
-        pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT))
+    with reading(pty, heartbeat_timeout=0.2, motion_timeout=0.5) as (recorder, _):
+        begin_throw(pty)
         recorder.wait_event("motion")
         assert recorder.wait_event("silent")["motion"] is True  # silent, but still waiting for the throw
         status = recorder.wait_event("rejected_roll")
@@ -136,28 +133,20 @@ def test_motion_then_silence_is_still_a_lost_throw(pty):
         assert status["motion"] is False and status["state"] == "silent"
         assert status["rejected"]["no_roll"] == 1
         assert recorder.rolls == []
-    finally:
-        reader.stop()
 
 
 def test_a_roll_that_comes_while_silent_but_in_time_is_applied(pty):
-    recorder = Recorder()
-    reader = start(pty, recorder, heartbeat_timeout=0.2, motion_timeout=30)
-    try:
-        pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT))
+    with reading(pty, heartbeat_timeout=0.2, motion_timeout=30) as (recorder, _):
+        begin_throw(pty)
         recorder.wait_event("silent")
         pty.write(encode(2, ROLL, Y=4, R=4, boot=BOOT))
         assert recorder.wait_rolls(1) == [DiceRoll(yellow=4, red=4)]
         assert "rejected_roll" not in recorder.events()
-    finally:
-        reader.stop()
 
 
 def test_a_throw_cut_off_by_an_unplug_is_a_lost_throw(pty):
-    recorder = Recorder()
-    reader = start(pty, recorder)
-    try:
-        pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT))
+    with reading(pty) as (recorder, _):
+        begin_throw(pty)
         recorder.wait_event("motion")
         mark = recorder.mark()
         pty.hangup()
@@ -165,18 +154,14 @@ def test_a_throw_cut_off_by_an_unplug_is_a_lost_throw(pty):
         status = recorder.wait_event("rejected_roll", after=mark)
         assert status["rejected_roll"]["reason"] == "no_roll"
         assert status["motion"] is False
-    finally:
-        reader.stop()
 
 
 def test_a_roll_reported_lost_is_never_applied_when_it_finally_arrives(pty):
     # The ROLL's bytes stop for longer than motion_timeout: the table is told the throw is
     # lost ("roll again"). When the rest of the line comes after all, it is not applied (the
     # players are already rolling again) and the table is not told anything new.
-    recorder = Recorder()
-    reader = start(pty, recorder, motion_timeout=0.3)
-    try:
-        pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT))
+    with reading(pty, motion_timeout=0.3) as (recorder, _):
+        begin_throw(pty)
         recorder.wait_event("motion")
         line = encode(2, ROLL, Y=3, R=4, boot=BOOT)
         pty.write(line[:10])
@@ -192,17 +177,13 @@ def test_a_roll_reported_lost_is_never_applied_when_it_finally_arrives(pty):
         recorder.wait_rolls(1)
         assert [roll for roll, _ in recorder.rolls] == [DiceRoll(yellow=6, red=1)]
         assert "rejected_roll" not in recorder.events()[mark:]
-    finally:
-        reader.stop()
 
 
 def test_a_whole_roll_after_the_timeout_is_late_too_but_a_new_throw_is_not(pty):
     # The device stalls (a bridge, a busy radio), then sends the ROLL whole: still the throw
     # the table was told to roll again, so not applied. A ROLL after a new MOTION is a new throw.
-    recorder = Recorder()
-    reader = start(pty, recorder, motion_timeout=0.3)
-    try:
-        pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT))
+    with reading(pty, motion_timeout=0.3) as (recorder, _):
+        begin_throw(pty)
         recorder.wait_event("rejected_roll")
         mark = recorder.mark()
         pty.write(encode(2, HEARTBEAT, boot=BOOT) + encode(3, ROLL, Y=2, R=2, boot=BOOT))
@@ -222,15 +203,11 @@ def test_a_whole_roll_after_the_timeout_is_late_too_but_a_new_throw_is_not(pty):
         pty.write(encode(7, ROLL, Y=3, R=3, boot=BOOT))
         assert recorder.wait_rolls(2)[1] == DiceRoll(yellow=3, red=3)
         assert "rejected_roll" not in recorder.events()[second:]
-    finally:
-        reader.stop()
 
 
 def test_a_reboot_in_the_middle_of_a_throw_loses_it_and_the_new_boot_rolls_as_usual(pty):
-    recorder = Recorder()
-    reader = start(pty, recorder)
-    try:
-        pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT))
+    with reading(pty) as (recorder, _):
+        begin_throw(pty)
         recorder.wait_event("motion")
         mark = recorder.mark()
         pty.write(encode(0, HELLO, boot="0DDBA11"))  # the device restarted: that throw is over
@@ -238,19 +215,13 @@ def test_a_reboot_in_the_middle_of_a_throw_loses_it_and_the_new_boot_rolls_as_us
         assert status["rejected_roll"]["reason"] == "no_roll" and status["motion"] is False
         pty.write(encode(1, ROLL, Y=6, R=6, boot="0DDBA11"))  # the new boot's roll is its own
         assert recorder.wait_rolls(1) == [DiceRoll(yellow=6, red=6)]
-    finally:
-        reader.stop()
 
 
 def test_a_device_error_that_is_no_verdict_does_not_end_the_throw(pty):
     # A low battery in the middle of a throw says nothing about the dice: the throw is still
     # waited for, and reported lost when no ROLL comes.
-    recorder = Recorder()
-    reader = start(pty, recorder, motion_timeout=0.3)
-    try:
+    with reading(pty, motion_timeout=0.3) as (recorder, _):
         pty.write(encode(0, HELLO, boot=BOOT) + encode(1, MOTION, boot=BOOT) + encode(2, ERROR, code="LOWBAT"))
         assert recorder.wait_event("device_error")["motion"] is True
         assert recorder.wait_event("rejected_roll")["rejected_roll"]["reason"] == "no_roll"
         assert recorder.rolls == []
-    finally:
-        reader.stop()

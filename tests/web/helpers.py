@@ -70,3 +70,19 @@ def state_of(game) -> dict:
     """The game's current state, read again from the database."""
     game.refresh_from_db()
     return services.current_state(game)[0]
+
+
+async def socket_tap(communicator, **fields) -> str:
+    """Send a tap over a screen's websocket the way static/app.js does; the screen's answer."""
+    import json
+
+    await communicator.send_to(text_data=json.dumps({"act": fields}))
+    return await communicator.receive_from(timeout=5)
+
+
+async def socket_version(game) -> int:
+    """The game's version, read again from the database (from a socket test's event loop)."""
+    from asgiref.sync import sync_to_async
+
+    await sync_to_async(game.refresh_from_db)()
+    return game.version

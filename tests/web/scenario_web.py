@@ -1,12 +1,17 @@
 """Web-test helpers the Traders & Barbarians scenarios share (Barbarian Attack, The Caravans,
 Traders & Barbarians, Rivers, Fishermen): the new-game form with a scenario, an action posted
-from a screen, the setup rounds on the first spots the table offers."""
+from a screen, the setup rounds on the first spots the table offers, the Fishermen's game on
+the engine tests' board."""
+import copy
+
 from django.urls import reverse
 
 from companion import engine, services
+from companion.layers.traders_barbarians_scenarios.fishermen import rules as fish
 from companion.models import Game, Record
+from tests.engine.test_fishermen import G, LAYOUT, SEA_OF, far_corners
 
-from .helpers import host, new_game_form, state_of
+from .helpers import PLAYERS, host, new_game_form, state_of
 
 TABLE = {"role": "table"}
 
@@ -58,12 +63,48 @@ def _first_target(game, kind: str) -> str:
     return engine.view(state_of(game), engine.TABLE)["board"]["targets"][kind][0]
 
 
-def setup_on_first_spots(game, neutrals=0) -> None:
+def setup_on_first_spots(game, neutrals=0, first_corner=None) -> None:
     """Setup tapped on the table: `neutrals` neutral settlements (Catan for two), then each
-    player's two settlements and roads on the first spots offered, then the first roll (2+3)."""
+    player's two settlements and roads on the first spots offered (the very first settlement
+    on `first_corner` when given), then the first roll (2+3)."""
     for _ in range(neutrals):
         services.perform(game, TABLE, "place_neutral", {"corner": _first_target(game, "neutral_settlement")})
-    for _ in range(2 * game.seats.count()):
-        services.perform(game, TABLE, "place_settlement", {"corner": _first_target(game, "settlement")})
+    for i in range(2 * game.seats.count()):
+        corner = first_corner if i == 0 and first_corner is not None else _first_target(game, "settlement")
+        services.perform(game, TABLE, "place_settlement", {"corner": corner})
         services.perform(game, TABLE, "place_road", {"edge": _first_target(game, "road")})
     services.perform(game, TABLE, "roll", {"dice": [2, 3]})
+
+
+def fishermen_game(play_mode="hands", seed=3):
+    """The Fishermen on the engine tests' board (tests/engine/test_fishermen.py), set up with
+    Celina's second settlement by the 6's fishing ground and Ala's by the 8's."""
+    game = services.create_game({"rules": "base", "players": copy.deepcopy(PLAYERS), "target": 10,
+                                 "dice_source": "typed", "board": "random", "play_mode": play_mode,
+                                 "scenario": "fishermen", "board_layout": copy.deepcopy(LAYOUT)}, seed=seed)
+    far = far_corners()
+
+    def free(number):
+        return next(c for c in fish.sea_corners(LAYOUT, SEA_OF[number])
+                    if not any(c == o or c in G.corner_corners[o] for o in far))
+
+    # Snake order: Ala, Bartek, Celina, Celina, Bartek, Ala.
+    for corner in (far[0], far[1], far[2], free(6), far[3], free(8)):
+        services.perform(game, TABLE, "place_settlement", {"corner": corner})
+        state = state_of(game)
+        edge = next(e for e in G.corner_edges[corner] if e not in state["board"]["pieces"]["roads"])
+        services.perform(game, TABLE, "place_road", {"edge": edge})
+    game.refresh_from_db()
+    return game
+
+
+def roll_eights_until_ala_holds_five_fish(game) -> None:
+    """Every roll an 8 (Ala's settlement by the 8's fishing ground, fishermen_game, catches a
+    token each time) until, in her turn, she holds 5 fish or more: a road's price."""
+    for _ in range(12):
+        services.perform(game, TABLE, "roll", {"dice": [4, 4]})
+        state = state_of(game)
+        if state["turn"]["seat"] == 0 and sum(state["fish"]["held"][0]) >= 5:
+            return
+        services.perform(game, TABLE, "end_turn")
+    raise AssertionError("Ala never held 5 fish in her turn")

@@ -11,7 +11,7 @@ from companion import services
 from companion.web.consumers import CLOSE_NOT_ALLOWED, CLOSE_REVOKED
 from companion.web.views import HOSTED
 
-from .helpers import TABLE, finish_setup, new_game
+from .helpers import TABLE, finish_setup, new_game, socket_tap, socket_version
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -131,17 +131,6 @@ async def test_revoked_phone_is_disconnected():
 # ---------------------------------------------------------------- taps over the socket
 
 
-async def _tap(communicator, **fields) -> str:
-    """Send a tap the way static/app.js does and return the screen's answer."""
-    await communicator.send_to(text_data=json.dumps({"act": fields}))
-    return await communicator.receive_from(timeout=5)
-
-
-async def _version(game) -> int:
-    await sync_to_async(game.refresh_from_db)()
-    return game.version
-
-
 async def test_taps_over_the_socket_act_for_the_screens_own_viewer():
     game, phones, host = await _game_with_phones()
     table = _connect(f"/ws/g/{game.code}/table/", host)
@@ -149,21 +138,21 @@ async def test_taps_over_the_socket_act_for_the_screens_own_viewer():
     for communicator in (table, ala, bartek):
         assert (await communicator.connect())[0]
         await communicator.receive_from(timeout=2)
-    start = await _version(game)
+    start = await socket_version(game)
 
-    answer = await _tap(table, **{"as": "table", "type": "roll", "die1": "3", "die2": "3", "idem": "roll-1"})
+    answer = await socket_tap(table, **{"as": "table", "type": "roll", "die1": "3", "die2": "3", "idem": "roll-1"})
     assert 'data-ack="roll-1" data-ok="1"' in answer
     assert f'data-version="{start + 1}"' in answer  # the table's changed fragments come with it
     assert f'data-version="{start + 1}"' in "".join(await _drain(ala))  # the others get the push
     # Ala (seat 0) is active: she buys on her phone; the record names her seat.
-    answer = await _tap(ala, **{"as": "seat", "type": "buy_dev", "idem": "buy-1"})
+    answer = await socket_tap(ala, **{"as": "seat", "type": "buy_dev", "idem": "buy-1"})
     assert 'data-ack="buy-1" data-ok="1"' in answer and "devcard " in answer
     record = await sync_to_async(lambda: game.records.order_by("-seq").first())()
     assert record.payload["action"]["actor"] == {"seat": 0} and record.idempotency_key == "buy-1"
     # The same key again (a double tap, a retry): acted once.
-    answer = await _tap(ala, **{"as": "seat", "type": "buy_dev", "idem": "buy-1"})
+    answer = await socket_tap(ala, **{"as": "seat", "type": "buy_dev", "idem": "buy-1"})
     assert 'data-ok="1"' in answer and "Already recorded." in answer
-    assert await _version(game) == start + 2
+    assert await socket_version(game) == start + 2
     for communicator in (table, bartek):
         await _drain(communicator)
 
@@ -174,9 +163,9 @@ async def test_taps_over_the_socket_act_for_the_screens_own_viewer():
         (table, {"as": "seat", "type": "buy_dev", "idem": "x3"}, "This browser is not part of this game."),
     ]
     for communicator, fields, reason in refusals:
-        answer = await _tap(communicator, **fields)
+        answer = await socket_tap(communicator, **fields)
         assert f'data-ack="{fields["idem"]}" data-ok="0"' in answer and reason in answer
-    assert await _version(game) == start + 2
+    assert await socket_version(game) == start + 2
     for communicator in (table, ala, bartek):
         await communicator.disconnect()
 
@@ -186,12 +175,12 @@ async def test_a_tap_from_a_phone_whose_seat_was_freed_closes_it_and_does_nothin
     phone = _connect(f"/ws/g/{game.code}/seat/", phones[0])
     await phone.connect()
     await phone.receive_from(timeout=2)
-    start = await _version(game)
+    start = await socket_version(game)
     # The seat is given away without the broadcast having reached this socket yet.
     await sync_to_async(lambda: game.seats.filter(index=0).update(session_key=""))()
     await phone.send_to(text_data=json.dumps({"act": {"as": "seat", "type": "end_turn", "idem": "late"}}))
     assert (await phone.receive_output(timeout=2)) == {"type": "websocket.close", "code": CLOSE_REVOKED}
-    assert await _version(game) == start
+    assert await socket_version(game) == start
 
 
 async def test_a_refused_tap_answers_in_the_screens_language():
@@ -201,8 +190,8 @@ async def test_a_refused_tap_answers_in_the_screens_language():
         (b"accept-language", b"pl")])
     await phone.connect()
     await phone.receive_from(timeout=2)
-    answer = await _tap(phone, **{"as": "table", "type": "end_turn", "idem": "pl-1"})
+    answer = await socket_tap(phone, **{"as": "table", "type": "end_turn", "idem": "pl-1"})
     assert "Tylko ekran stołu" in answer, answer
-    answer = await _tap(phone, **{"type": "end_turn", "idem": "pl-2"})  # not Bartek's turn
+    answer = await socket_tap(phone, **{"type": "end_turn", "idem": "pl-2"})  # not Bartek's turn
     assert 'data-ok="0"' in answer and 'class="error"' in answer
     await phone.disconnect()

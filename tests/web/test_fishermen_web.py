@@ -13,10 +13,10 @@ from companion import engine, services
 from companion.models import Game
 from companion.layers.traders_barbarians_scenarios.fishermen import rules as fish
 from companion.machinery import board as boards
-from tests.engine.test_fishermen import G, LAYOUT, SEA_OF, far_corners
+from tests.engine.test_fishermen import LAYOUT
 
 from .helpers import PLAYERS, TABLE, host, joined_phones, state_of
-from .scenario_web import offered_and_made, post_act, scenario_form, target_of_new_game
+from .scenario_web import fishermen_game, offered_and_made, post_act, scenario_form, target_of_new_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
@@ -30,27 +30,6 @@ _state = state_of
 
 def _post(client, game, kind, role="seat", **args):  # here the phones act unless told
     return post_act(client, game, kind, role, **args)
-
-
-def fishermen_game(play_mode="hands", seed=3):
-    """A game on the test board, set up with Celina's second settlement by the 6's ground."""
-    game = services.create_game({"rules": "base", "players": copy.deepcopy(PLAYERS), "target": 10,
-                                 "dice_source": "typed", "board": "random", "play_mode": play_mode,
-                                 "scenario": "fishermen", "board_layout": copy.deepcopy(LAYOUT)}, seed=seed)
-    far = far_corners()
-
-    def free(number):
-        return next(c for c in fish.sea_corners(LAYOUT, SEA_OF[number])
-                    if not any(c == o or c in G.corner_corners[o] for o in far))
-
-    # Snake order: Ala, Bartek, Celina, Celina, Bartek, Ala.
-    for corner in (far[0], far[1], far[2], free(6), far[3], free(8)):
-        services.perform(game, TABLE, "place_settlement", {"corner": corner})
-        state = _state(game)
-        edge = next(e for e in G.corner_edges[corner] if e not in state["board"]["pieces"]["roads"])
-        services.perform(game, TABLE, "place_road", {"edge": edge})
-    game.refresh_from_db()
-    return game
 
 
 def test_the_form_offers_the_scenario_and_lays_out_its_board(client):

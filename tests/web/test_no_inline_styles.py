@@ -14,7 +14,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from companion import engine, services
+from companion import services
 from companion.board_svg import PLAYER_COLORS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,22 +69,14 @@ def tb_game(client, fresh_cache):
     corner of the quarry's centre roads, setup done, rolled, and Ala's road into the quarry's centre."""
     from companion.layers.traders_barbarians_scenarios.traders_barbarians import rules as tb
     from tests.engine.test_traders_barbarians import QUARRY, tb_layout
-    from tests.web.helpers import joined_phones, state_of
+    from tests.web.helpers import joined_phones
+    from tests.web.scenario_web import setup_on_first_spots
     from tests.web.test_traders_barbarians_web import _game
 
     game = _game(client, play_mode="paper")
     phones = joined_phones(game)
-    table = {"role": "table"}
     corner = tb.spokes(tb_layout(), QUARRY)[0]
-    services.perform(game, table, "place_settlement", {"corner": corner})
-    services.perform(game, table, "place_road",
-                     {"edge": engine.view(state_of(game), engine.TABLE)["board"]["targets"]["road"][0]})
-    for _ in range(5):
-        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, table, "place_settlement", {"corner": targets["settlement"][0]})
-        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, table, "place_road", {"edge": targets["road"][0]})
-    services.perform(game, table, "roll", {"dice": [2, 3]})
+    setup_on_first_spots(game, first_corner=corner)
     services.perform(game, {"seat": 0}, "build_road", {"edge": tb.spoke_id(corner, QUARRY)})
     return game, phones
 

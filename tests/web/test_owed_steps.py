@@ -13,7 +13,6 @@ words and its form; nowhere on the page is an "End turn" while the step blocks t
 - a discard on a 7;
 - a Cities & Knights decision (the barbarians take one of Ala's cities).
 """
-import copy
 import html
 import re
 import uuid
@@ -23,13 +22,12 @@ import pytest
 from django.urls import reverse
 
 from companion import engine, services
-from companion.layers.traders_barbarians_scenarios.fishermen import rules as fish
 from companion.machinery import board as boards
 from companion.machinery import hands
-from tests.engine.test_fishermen import G, LAYOUT, SEA_OF, far_corners
 
 from .helpers import PLAYERS, TABLE, host, joined_phones, new_game_form, state_of
-from .scenario_web import hosted_game, scenario_form, setup_on_first_spots
+from .scenario_web import (fishermen_game, hosted_game, roll_eights_until_ala_holds_five_fish, scenario_form,
+                           setup_on_first_spots)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
@@ -179,35 +177,10 @@ def test_the_ships_movement_is_owed_before_the_turn_can_end(client):
 # ---------------------------------------------------------------- Fishermen of Catan: the road bought with fish
 
 
-def _fishermen_game():
-    """The Fishermen on the test board (tests/engine/test_fishermen.py), Ala's second
-    settlement by the 8's fishing ground."""
-    game = services.create_game({"rules": "base", "players": copy.deepcopy(PLAYERS), "target": 10,
-                                 "dice_source": "typed", "board": "random", "play_mode": "hands",
-                                 "scenario": "fishermen", "board_layout": copy.deepcopy(LAYOUT)}, seed=3)
-    far = far_corners()
-
-    def free(number):
-        return next(c for c in fish.sea_corners(LAYOUT, SEA_OF[number])
-                    if not any(c == o or c in G.corner_corners[o] for o in far))
-
-    for corner in (far[0], far[1], far[2], free(6), far[3], free(8)):
-        services.perform(game, TABLE, "place_settlement", {"corner": corner})
-        state = state_of(game)
-        edge = next(e for e in G.corner_edges[corner] if e not in state["board"]["pieces"]["roads"])
-        services.perform(game, TABLE, "place_road", {"edge": edge})
-    return game
-
-
 def test_the_road_bought_with_fish_is_owed_on_the_board(client):
-    game = _fishermen_game()
+    game = fishermen_game()
     ala = joined_phones(game)[0]
-    for _ in range(12):  # every roll an 8: Ala's settlement by the 8's ground catches a token each time
-        services.perform(game, TABLE, "roll", {"dice": [4, 4]})
-        state = state_of(game)
-        if state["turn"]["seat"] == 0 and sum(state["fish"]["held"][0]) >= 5:
-            break
-        services.perform(game, TABLE, "end_turn")
+    roll_eights_until_ala_holds_five_fish(game)
     page = _page(ala, game)
     way = re.search(r'data-testid="fish-road-([0-9,]+)"', page).group(1)
     assert END_TURN in page  # nothing owed yet

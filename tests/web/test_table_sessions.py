@@ -6,7 +6,6 @@ screen" replaces the key, and with it every table session but the one that press
 their next page or post says so in words, and their open sockets close (on the real
 websocket traffic, below).
 """
-import json
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -18,7 +17,7 @@ from catan_site.asgi import application
 from companion.models import Game
 from companion.web.consumers import CLOSE_NOT_ALLOWED, CLOSE_REVOKED
 
-from .helpers import finish_setup, new_game, new_game_form
+from .helpers import finish_setup, new_game, new_game_form, socket_tap, socket_version
 
 ENDED_WORDS = "This screen is no longer the table: the table key was replaced on another screen."
 
@@ -136,16 +135,6 @@ async def _open(communicator: WebsocketCommunicator) -> WebsocketCommunicator:
     return communicator
 
 
-async def _tap(communicator, **fields) -> str:
-    await communicator.send_to(text_data=json.dumps({"act": fields}))
-    return await communicator.receive_from(timeout=5)
-
-
-async def _version(game) -> int:
-    await sync_to_async(game.refresh_from_db)()
-    return game.version
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_replacing_the_key_closes_the_other_table_sockets_and_keeps_its_own():
@@ -158,10 +147,10 @@ async def test_replacing_the_key_closes_the_other_table_sockets_and_keeps_its_ow
     assert (await sync_to_async(host.post)(reverse("table_key", args=[game.code]))).status_code == 200
     assert await leaked_socket.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_REVOKED}
 
-    start = await _version(game)
-    answer = await _tap(host_socket, **{"as": "table", "type": "roll", "die1": "4", "die2": "4", "idem": "r1"})
+    start = await socket_version(game)
+    answer = await socket_tap(host_socket, **{"as": "table", "type": "roll", "die1": "4", "die2": "4", "idem": "r1"})
     assert 'data-ack="r1" data-ok="1"' in answer
-    assert await _version(game) == start + 1
+    assert await socket_version(game) == start + 1
     # The phone's socket was not touched: it hears of the roll.
     pushed = await phone_socket.receive_from(timeout=5)
     assert f'data-version="{start + 1}"' in pushed
@@ -183,9 +172,9 @@ async def test_a_tap_from_an_ended_table_socket_that_missed_the_push_is_refused_
     monkeypatch.setattr("companion.services.seats.broadcast", lambda *args, **kwargs: None)
     assert (await sync_to_async(host.post)(reverse("table_key", args=[game.code]))).status_code == 200
 
-    start = await _version(game)
-    answer = await _tap(leaked_socket, **{"as": "table", "type": "roll", "die1": "4", "die2": "4", "idem": "late"})
+    start = await socket_version(game)
+    answer = await socket_tap(leaked_socket, **{"as": "table", "type": "roll", "die1": "4", "die2": "4", "idem": "late"})
     assert 'data-ack="late" data-ok="0"' in answer and ENDED_WORDS in answer
     assert 'id="seats"' not in answer  # no fresh table (the seats' QR codes) for it
     assert await leaked_socket.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_REVOKED}
-    assert await _version(game) == start
+    assert await socket_version(game) == start

@@ -322,15 +322,7 @@ def test_a_road_into_a_targets_centre_is_tapped_and_drawn(client):
     game = _game(client, play_mode="paper")
     phones = joined_phones(game)
     corner = tb.spokes(tb_layout(), QUARRY)[0]
-    services.perform(game, TABLE, "place_settlement", {"corner": corner})
-    services.perform(game, TABLE, "place_road",
-                     {"edge": engine.view(state_of(game), engine.TABLE)["board"]["targets"]["road"][0]})
-    for _ in range(5):
-        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, TABLE, "place_settlement", {"corner": targets["settlement"][0]})
-        targets = engine.view(state_of(game), engine.TABLE)["board"]["targets"]
-        services.perform(game, TABLE, "place_road", {"edge": targets["road"][0]})
-    services.perform(game, TABLE, "roll", {"dice": [2, 3]})
+    _setup(game, first_corner=corner)
     spoke = tb.spoke_id(corner, QUARRY)
     page = phones[0].get(reverse("seat", args=[game.code])).content.decode()
     # the id's ">" escaped in the attribute (the browser posts it back as ">")

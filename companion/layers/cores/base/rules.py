@@ -4,11 +4,12 @@ Handlers receive a `Step`: the state to change in place, the action, and access 
 chance outcomes. They validate first and change the state only once everything is legal.
 """
 import copy
+from collections.abc import Callable
 
 from companion.machinery import board as boards
 from companion.machinery import board_entry as entry
 from companion.machinery import hands
-from companion.machinery.composition import Actions, Layer, option
+from companion.machinery.composition import Actions, Layer, option, scenario
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step, add_log
 from companion.machinery.turns import active_seat, seat_arg as _seat_arg, whole_number
@@ -43,6 +44,16 @@ action = _actions.action
 def for_two(config: dict) -> bool:
     """Is this game played with Catan for two (config["variants"]["two_players"])?"""
     return option(FOR_TWO)(config)
+
+
+def scenario_for_two(key: str) -> Callable[[dict], bool]:
+    """`applies` for a scenario's layer that plays it with Catan for two: that scenario (its
+    `key`) and the option, both."""
+    chosen = scenario(key)
+
+    def both(config: dict) -> bool:
+        return chosen(config) and for_two(config)
+    return both
 
 
 def dice_sources() -> tuple:
@@ -406,6 +417,11 @@ def _pieces_left(state: dict, seat: int, kind: str) -> int:
     return SUPPLY[kind] - state["players"][seat][kind]
 
 
+def _check_pieces_left(state: dict, seat: int, kind: str) -> None:
+    if _pieces_left(state, seat, kind) <= 0:
+        raise IllegalAction("no_pieces_left", piece=kind, limit=SUPPLY[kind])
+
+
 def _start_turn(state: dict, seat: int) -> None:
     state["turn"] = {
         "number": state["turn"]["number"] + 1,
@@ -627,6 +643,28 @@ def place_setup(step: Step) -> None:
         step.log("game_started", seat=state["turn"]["seat"])
 
 
+def setup_corner(step: Step) -> tuple[int, str]:
+    """The active seat and the corner of its setup building on the board, checked (the
+    distance rule only; its road comes first if one is owed). Cities & Knights' too."""
+    state = step.state
+    if state["setup"]["corner"] is not None:
+        raise IllegalAction("place_road_first")
+    corner = _location(step, "corner")
+    seat = active_seat(state)
+    board = state["board"]
+    _board_refusal(boards.check_settlement(board["layout"], board["pieces"], seat, corner, setup=True))
+    return seat, corner
+
+
+def pay_starting_resources(step: Step, seat: int, corner: str) -> None:
+    """The second setup building pays one card for each terrain next to it."""
+    state = step.state
+    resources = boards.starting_resources(state["board"]["layout"], corner)
+    if hands.uses_hands(state):
+        hands.take_from_bank(state, seat, resources)
+    step.log("starting_resources", seat=seat, resources=resources)
+
+
 @action("place_settlement", phases={"setup"}, actors={"active", "table"},
         when=lambda s: s["board"] is not None and s["setup"]["corner"] is None)
 def place_settlement(step: Step) -> None:
@@ -634,21 +672,12 @@ def place_settlement(step: Step) -> None:
     state = step.state
     if not on_board(state):
         raise IllegalAction("no_board")
-    if state["setup"]["corner"] is not None:
-        raise IllegalAction("place_road_first")
-    corner = _location(step, "corner")
-    seat = active_seat(state)
-    board = state["board"]
-    _board_refusal(boards.check_settlement(board["layout"], board["pieces"], seat, corner, setup=True))
+    seat, corner = setup_corner(step)
     _place(state, seat, "settlement", corner)
     state["setup"]["corner"] = corner
     round_number = 1 if state["setup"]["index"] < len(state["players"]) else 2
     if round_number == 2:
-        # The second settlement pays one card for each terrain next to it.
-        resources = boards.starting_resources(board["layout"], corner)
-        if hands.uses_hands(state):
-            hands.take_from_bank(state, seat, resources)
-        step.log("starting_resources", seat=seat, resources=resources)
+        pay_starting_resources(step, seat, corner)
 
 
 @action("place_road", phases={"setup"}, actors={"active", "table"},
@@ -919,11 +948,27 @@ def _check_builder(step: Step) -> None:
 def _build(step: Step, kind: str, log_kind: str) -> int:
     state = step.state
     seat = active_seat(state)  # the special builder too
-    if _pieces_left(state, seat, kind) <= 0:
-        raise IllegalAction("no_pieces_left", piece=kind, limit=SUPPLY[kind])
+    _check_pieces_left(state, seat, kind)
     state["players"][seat][kind] += 1
     step.log(log_kind, seat=seat)
     return seat
+
+
+def _build_at_corner(step: Step, item: str, check) -> str:
+    """A settlement or a city on the board: from the builder's phone (hands), a piece left, a
+    corner `check` (boards.check_settlement or check_city) allows, paid, placed and logged
+    (built_<item>). Its corner."""
+    state = step.state
+    seat = active_seat(state)  # the special builder too
+    _check_builder(step)
+    corner = _location(step, "corner")
+    _check_pieces_left(state, seat, {"settlement": "settlements", "city": "cities"}[item])
+    board = state["board"]
+    _board_refusal(check(board["layout"], board["pieces"], seat, corner))
+    _pay(state, seat, item)
+    _place(state, seat, item, corner)
+    step.log(f"built_{item}", seat=seat)
+    return corner
 
 
 @action("build_road", phases={"main", "roll", "special_build"}, actors={"active", "table"},
@@ -943,8 +988,7 @@ def build_road(step: Step) -> None:
     seat = active_seat(state)  # the special builder too
     _check_builder(step)
     edge = _location(step, "edge")
-    if _pieces_left(state, seat, "roads") <= 0:
-        raise IllegalAction("no_pieces_left", piece="roads", limit=SUPPLY["roads"])
+    _check_pieces_left(state, seat, "roads")
     check_open_road(step.rules, state, seat, edge)
     free = board["free_roads"] > 0
     if free:
@@ -962,38 +1006,20 @@ def build_settlement(step: Step) -> None:
     if not on_board(state):
         _build(step, "settlements", "built_settlement")
         return
-    seat = active_seat(state)  # the special builder too
-    _check_builder(step)
-    corner = _location(step, "corner")
-    if _pieces_left(state, seat, "settlements") <= 0:
-        raise IllegalAction("no_pieces_left", piece="settlements", limit=SUPPLY["settlements"])
-    board = state["board"]
-    _board_refusal(boards.check_settlement(board["layout"], board["pieces"], seat, corner))
-    _pay(state, seat, "settlement")
-    _place(state, seat, "settlement", corner)
-    step.log("built_settlement", seat=seat)
+    corner = _build_at_corner(step, "settlement", boards.check_settlement)
     _update_longest_road(state, step, _seats_with_roads_at(state, corner))  # it may break a road
 
 
 @action("build_city", phases={"main", "special_build"}, actors={"active", "table"})
 def build_city(step: Step) -> None:
     state = step.state
-    seat = active_seat(state)  # the special builder too
     if on_board(state):
-        _check_builder(step)
-        corner = _location(step, "corner")
-        if _pieces_left(state, seat, "cities") <= 0:
-            raise IllegalAction("no_pieces_left", piece="cities", limit=SUPPLY["cities"])
-        board = state["board"]
-        _board_refusal(boards.check_city(board["layout"], board["pieces"], seat, corner))
-        _pay(state, seat, "city")
-        _place(state, seat, "city", corner)
-        step.log("built_city", seat=seat)
+        _build_at_corner(step, "city", boards.check_city)
         return
+    seat = active_seat(state)  # the special builder too
     if state["players"][seat]["settlements"] <= 0:
         raise IllegalAction("city_needs_settlement")
-    if _pieces_left(state, seat, "cities") <= 0:
-        raise IllegalAction("no_pieces_left", piece="cities", limit=SUPPLY["cities"])
+    _check_pieces_left(state, seat, "cities")
     # The settlement goes back to the player's supply.
     state["players"][seat]["settlements"] -= 1
     state["players"][seat]["cities"] += 1

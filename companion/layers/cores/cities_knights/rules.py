@@ -305,20 +305,12 @@ def place_settlement(step: Step) -> None:
     if not on_board(state) or state["setup"]["index"] < len(state["players"]):
         base.place_settlement(step)
         return
-    if state["setup"]["corner"] is not None:
-        raise IllegalAction("place_road_first")
-    corner = _location(step, "corner")
-    seat = active_seat(state)
-    board = state["board"]
-    _board_refusal(boards.check_settlement(board["layout"], board["pieces"], seat, corner, setup=True))
-    board["pieces"]["cities"][corner] = seat
+    seat, corner = base.setup_corner(step)
+    state["board"]["pieces"]["cities"][corner] = seat
     state["players"][seat]["cities"] += 1
     state["setup"]["corner"] = corner
-    resources = boards.starting_resources(board["layout"], corner)
-    if hands.uses_hands(state):
-        hands.take_from_bank(state, seat, resources)
     step.log("setup_city", seat=seat)
-    step.log("starting_resources", seat=seat, resources=resources)
+    base.pay_starting_resources(step, seat, corner)
 
 
 # ---------------------------------------------------------------- the roll: three dice
@@ -963,6 +955,13 @@ def _knight_arg(step: Step, seat: int) -> dict:
     return found
 
 
+def _own_knight(step: Step) -> tuple[int, dict]:
+    """The active seat and its knight that it pays to improve (from its own phone, with hands)."""
+    _check_builder(step)
+    seat = step.state["turn"]["seat"]
+    return seat, _knight_arg(step, seat)
+
+
 def _free_corner(state: dict, corner: str) -> bool:
     pieces = state["board"]["pieces"]
     return boards.building_at(pieces, corner) is None and corner not in pieces["knights"]
@@ -1019,9 +1018,7 @@ def build_knight(step: Step) -> None:
 def activate_knight(step: Step) -> None:
     """1 grain puts the helmet on; a knight activated this turn takes no order this turn."""
     state = step.state
-    _check_builder(step)
-    seat = state["turn"]["seat"]
-    knight = _knight_arg(step, seat)
+    seat, knight = _own_knight(step)
     if knight["active"]:
         raise IllegalAction("knight_active")
     _pay(state, seat, COSTS["activate"])
@@ -1052,9 +1049,7 @@ def _promote(step: Step, seat: int, knight: dict) -> None:
 def promote_knight(step: Step) -> None:
     """1 ore + 1 wool: one level up, once per knight per turn; mighty needs the fortress."""
     state = step.state
-    _check_builder(step)
-    seat = state["turn"]["seat"]
-    knight = _knight_arg(step, seat)
+    seat, knight = _own_knight(step)
     base._board_refusal(_promotion_refusal(state, seat, knight))
     _pay(state, seat, COSTS["promote"])
     _promote(step, seat, knight)

@@ -275,6 +275,13 @@ def _check_builder(step: Step) -> None:
         raise IllegalAction("build_on_phone")
 
 
+def _building_at(step: Step, key: str) -> tuple[int, str]:
+    """The active seat, building from its own phone (hands), and where: the step's `key`."""
+    seat = _seat(step.state)
+    _check_builder(step)
+    return seat, _location(step, key)
+
+
 def _pay(state: dict, seat: int, item: str) -> None:
     if hands.uses_hands(state):
         hands.pay_to_bank(state, seat, COSTS[item])
@@ -430,9 +437,7 @@ def gold_sold(rules, state: dict) -> bool:
 @action("build_road", phases={"main"}, actors={"active", "table"})
 def build_road(step: Step) -> None:
     state = step.state
-    seat = _seat(state)
-    _check_builder(step)
-    edge = _location(step, "edge")
+    seat, edge = _building_at(step, "edge")
     if state["players"][seat]["roads"] >= base.SUPPLY["roads"]:
         raise IllegalAction("no_pieces_left", piece="roads", limit=base.SUPPLY["roads"])
     _refuse(_road_refusal(state, seat, edge))
@@ -445,9 +450,7 @@ def build_road(step: Step) -> None:
 @action("build_settlement", phases={"main"}, actors={"active", "table"})
 def build_settlement(step: Step) -> None:
     state = step.state
-    seat = _seat(state)
-    _check_builder(step)
-    corner = _location(step, "corner")
+    seat, corner = _building_at(step, "corner")
     _refuse(_settlement_refusal(state, seat, corner))
     layout, pieces = _layout(state), _pieces(state)
     area = sea.corner_area(layout, corner)
@@ -476,9 +479,7 @@ def _harbour_refusal(state: dict, seat: int, corner: str) -> tuple | None:
 def build_harbour(step: Step) -> None:
     """A coastal settlement becomes a harbour settlement (2 points, a dock)."""
     state = step.state
-    seat = _seat(state)
-    _check_builder(step)
-    corner = _location(step, "corner")
+    seat, corner = _building_at(step, "corner")
     _refuse(_harbour_refusal(state, seat, corner))
     _pay(state, seat, "harbour")
     ep = part(state)
@@ -506,9 +507,7 @@ def build_ship(step: Step) -> None:
     """A ship on a sea path at one of the seat's harbour settlements; with all 3 out, one of
     them (`remove`) is taken off first and its cargo lost."""
     state = step.state
-    seat = _seat(state)
-    _check_builder(step)
-    edge = _location(step, "edge")
+    seat, edge = _building_at(step, "edge")
     ep = part(state)
     removed = None
     if len(own_ships(state, seat)) >= SHIPS:

@@ -65,6 +65,14 @@ def seat_colors(view: dict) -> list[str]:
     return colors + [neutral[k] for k in sorted(neutral, key=int)]
 
 
+def seat_dots(seats: list, x: float, y: float, size: float, colors: list[str]) -> list[dict]:
+    """A row of dots, one a seat in `seats` in its colour, centred on x at height y (the
+    crews on a hex of the scenarios' screens: a lair, a village)."""
+    n = len(seats)
+    return [{"x": svg_round(x + (k - (n - 1) / 2) * 0.26 * size), "y": svg_round(y), "r": svg_round(0.1 * size),
+             "fill": FILLS.get(colors[s] if 0 <= s < len(colors) else "", "#777")} for k, s in enumerate(seats)]
+
+
 def trade_ratios(view: dict) -> dict | None:
     """No harbours: 3 equal resources for any one (a phone's bank trades)."""
     ep = view.get("explorers_pirates")

@@ -26,9 +26,12 @@ pictures we do not have:
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.layers.cores.explorers_pirates import board as sea
 from companion.layers.cores.explorers_pirates import rules as ep
 from companion.machinery.board_geometry import corner_id, parse_hex_id
+from companion.machinery.composition import scenario
 
 FRAME = "land_ho"  # the sea board's frame in every layout (Land Ho!'s board came first)
 ROWS, COLUMNS = 7, 10
@@ -123,3 +126,19 @@ def board_set(rules, frame: str, expected: dict) -> dict:
     pool = {n: TOKENS.count(n) for n in sorted(set(TOKENS))}
     return {"terrains": {**ISLAND_SET, **counts}, "tokens": len(ISLAND), "token_pool": pool,
             "untokened": {"desert", sea.SEA, sea.UNEXPLORED}, "robber_on": None}
+
+
+
+def scenario_fields(key: str, rules_of: Callable[[], dict], formerly: tuple = ()) -> dict:
+    """What a scenario of the box is as a Layer, besides its name, needs and core_refusal:
+    config["scenario"] is `key` (or a key it had `formerly`), with this core only and at the
+    core's table sizes, which the core checks. `rules_of()` gives its board, start and goal
+    (ep.set_up's `scenario`): set up in its new_state (after its missions', brought in by
+    `needs`) and provided as "ep_scenario" to the core and to this module's board_set. A
+    scenario's module still says `LAYER = Layer(...)`: the import check reads it there."""
+    def new_state(state: dict) -> None:
+        ep.set_up(state, rules_of())
+
+    return {"applies": scenario(key, formerly), "scenario": key, "formerly": formerly,
+            "hooks": {"new_state": new_state, "board_set": board_set}, "provides": {"ep_scenario": rules_of},
+            "cores": frozenset({ep.NAME}), "seats": (ep.MIN_PLAYERS, ep.MAX_PLAYERS)}

@@ -23,9 +23,8 @@ The board, as the text sets it and as the app reads it:
 from __future__ import annotations
 
 from companion.layers.cores.explorers_pirates import placement
-from companion.layers.cores.explorers_pirates import rules as ep
 from companion.layers.cores.explorers_pirates import sea_boards
-from companion.machinery.composition import Layer, scenario
+from companion.machinery.composition import Layer
 
 NAME = "finale"  # the layer, and the scenario's key
 SCENARIO = "finale"
@@ -52,23 +51,5 @@ def _scenario() -> dict:
             "rivers": dict(PER_AREA), "fish": dict(PER_AREA), "spices": dict(PER_AREA)}
 
 
-def new_state(state: dict) -> None:
-    ep.set_up(state, _scenario())
-
-
-def check_config(config: dict, rules) -> None:
-    """Nothing of its own: the core checks the table (2-4 players, the four colours)."""
-
-
-LAYER = Layer(
-    name=NAME,
-    applies=scenario(SCENARIO, FORMERLY),
-    scenario=SCENARIO,
-    formerly=FORMERLY,
-    needs=("pirate_lairs_mission", "fish_mission", "spices_mission"),
-    hooks={"new_state": new_state, "board_set": sea_boards.board_set, "check_config": check_config},
-    provides={"ep_scenario": _scenario},
-    cores=frozenset({ep.NAME}),
-    core_refusal="finale_core_only",
-    seats=(ep.MIN_PLAYERS, ep.MAX_PLAYERS),
-)
+LAYER = Layer(name=NAME, needs=("pirate_lairs_mission", "fish_mission", "spices_mission"),
+              core_refusal="finale_core_only", **sea_boards.scenario_fields(SCENARIO, _scenario, FORMERLY))

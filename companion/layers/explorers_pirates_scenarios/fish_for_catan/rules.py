@@ -49,7 +49,7 @@ from companion.layers.cores.explorers_pirates import board as sea
 from companion.layers.cores.explorers_pirates import council, fields, missions, placement
 from companion.layers.cores.explorers_pirates import rules as ep
 from companion.layers.cores.explorers_pirates import sea_boards
-from companion.machinery.composition import Actions, Layer, scenario
+from companion.machinery.composition import Actions, Layer
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
 from companion.machinery.turns import whole_number
@@ -292,22 +292,5 @@ def _scenario() -> dict:
             "rivers": dict(RIVERS_PER_AREA), "fish": dict(FISH_PER_AREA)}
 
 
-def new_state(state: dict) -> None:
-    ep.set_up(state, _scenario())
-
-
-def check_config(config: dict, rules) -> None:
-    """Nothing of its own: the core checks the table (2-4 players, the four colours)."""
-
-
-LAYER = Layer(
-    name=NAME,
-    applies=scenario(NAME),
-    scenario=NAME,
-    needs=("pirate_lairs_mission", MISSION_NAME),
-    hooks={"new_state": new_state, "board_set": sea_boards.board_set, "check_config": check_config},
-    provides={"ep_scenario": _scenario},
-    cores=frozenset({ep.NAME}),
-    core_refusal="fish_for_catan_explorers_pirates_only",
-    seats=(ep.MIN_PLAYERS, ep.MAX_PLAYERS),
-)
+LAYER = Layer(name=NAME, needs=("pirate_lairs_mission", MISSION_NAME),
+              core_refusal="fish_for_catan_explorers_pirates_only", **sea_boards.scenario_fields(NAME, _scenario))

@@ -15,9 +15,8 @@ areas of 9 hexes (sea_boards.AREAS). The start, as the core sets it up for it:
 """
 from __future__ import annotations
 
-from companion.layers.cores.explorers_pirates import rules as ep
 from companion.layers.cores.explorers_pirates import sea_boards
-from companion.machinery.composition import Layer, scenario
+from companion.machinery.composition import Layer
 
 NAME = "land_ho"
 TARGET = 8
@@ -32,21 +31,4 @@ def _scenario() -> dict:
     return {"target": TARGET, "layout": layout, "start": sea_boards.START, "stack": sea_boards.STACK}
 
 
-def new_state(state: dict) -> None:
-    ep.set_up(state, _scenario())
-
-
-def check_config(config: dict, rules) -> None:
-    """Nothing of its own: the core checks the table (2-4 players, the four colours)."""
-
-
-LAYER = Layer(
-    name=NAME,
-    applies=scenario(NAME),
-    scenario=NAME,
-    hooks={"new_state": new_state, "board_set": sea_boards.board_set, "check_config": check_config},
-    provides={"ep_scenario": _scenario},
-    cores=frozenset({ep.NAME}),
-    core_refusal="land_ho_explorers_pirates_only",
-    seats=(ep.MIN_PLAYERS, ep.MAX_PLAYERS),
-)
+LAYER = Layer(name=NAME, core_refusal="land_ho_explorers_pirates_only", **sea_boards.scenario_fields(NAME, _scenario))

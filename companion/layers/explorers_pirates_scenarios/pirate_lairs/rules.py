@@ -42,7 +42,7 @@ from companion.layers.cores.explorers_pirates import rules as ep
 from companion.layers.cores.explorers_pirates import sea_boards
 from companion.layers.gold import rules as gold
 from companion.machinery import board as boards
-from companion.machinery.composition import Actions, Layer, scenario
+from companion.machinery.composition import Actions, Layer
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
 from companion.machinery.turns import whole_number
@@ -83,14 +83,6 @@ def _scenario() -> dict:
 def mission_state(state: dict) -> None:
     state[NAME] = {"lairs": {}, "stack": LAIRS, "pending": [], "conquest": None}
     missions.add_track(state, MISSION, TRACK_VP)
-
-
-def new_state(state: dict) -> None:
-    ep.set_up(state, _scenario())
-
-
-def check_config(config: dict, rules) -> None:
-    """Nothing of its own: the core checks the table (2-4 players, the four colours)."""
 
 
 # ---------------------------------------------------------------- finding a lair
@@ -369,14 +361,5 @@ MISSION_LAYER = Layer(
     needs=(missions.KEY,),
 )
 
-LAYER = Layer(
-    name=NAME,
-    applies=scenario(NAME),
-    scenario=NAME,
-    hooks={"new_state": new_state, "board_set": sea_boards.board_set, "check_config": check_config},
-    provides={"ep_scenario": _scenario},
-    cores=frozenset({ep.NAME}),
-    core_refusal="pirate_lairs_explorers_pirates_only",
-    seats=(ep.MIN_PLAYERS, ep.MAX_PLAYERS),
-    needs=(MISSION_LAYER.name,),
-)
+LAYER = Layer(name=NAME, needs=(MISSION_LAYER.name,), core_refusal="pirate_lairs_explorers_pirates_only",
+              **sea_boards.scenario_fields(NAME, _scenario))

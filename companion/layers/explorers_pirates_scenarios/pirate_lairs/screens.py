@@ -5,7 +5,7 @@ the crews standing on it, the number once conquered, the crews left beside it), 
 collecting crews, and the conquest (the number under the token, the hero's roll)."""
 
 from companion.board_svg import frame_drawing
-from companion.layers.cores.explorers_pirates.screens import FILLS, player_at, seat_colors, svg_round
+from companion.layers.cores.explorers_pirates.screens import player_at, seat_colors, seat_dots, svg_round
 from companion.machinery.contract import Form, Screens, Words
 from companion.layers.explorers_pirates_scenarios.pirate_lairs import LAYERS, forms, messages
 
@@ -42,9 +42,7 @@ def _lairs(pl: dict, view: dict, picture: dict | None) -> tuple[list, list]:
         x, y = d.hex_centres[h]
 
         def dots(seats, row):
-            n = len(seats)
-            return [{"x": svg_round(x + (k - (n - 1) / 2) * 0.26 * size), "y": svg_round(y + row * size), "r": svg_round(0.1 * size),
-                     "fill": FILLS.get(colors[s] if 0 <= s < len(colors) else "", "#777")} for k, s in enumerate(seats)]
+            return seat_dots(seats, x, y + row * size, size, colors)
         lairs.append({"hex": h, "x": svg_round(x), "y": svg_round(y), "r": svg_round(0.32 * size), "conquered": lair.get("conquered"),
                       "number": lair.get("number"), "crews": dots(lair.get("crews") or [], 0.5),
                       "beside": dots(lair.get("beside") or [], 0.55), "n": len(lair.get("crews") or ()),

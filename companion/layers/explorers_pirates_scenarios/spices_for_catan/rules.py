@@ -63,7 +63,7 @@ from companion.layers.cores.explorers_pirates import rules as ep
 from companion.layers.cores.explorers_pirates import sea_boards
 from companion.layers.gold import rules as gold
 from companion.machinery import hands
-from companion.machinery.composition import Actions, Layer, scenario
+from companion.machinery.composition import Actions, Layer
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step
 
@@ -126,14 +126,6 @@ def _scenario() -> dict:
 def spices_per_area(rules, area: str) -> int:
     """How many spice fields lie in an area: the scenario's word, else the text's 3."""
     return (ep.scenario_of(rules).get("spices") or {}).get(area, SPICES_PER_AREA)
-
-
-def scenario_new_state(state: dict) -> None:
-    ep.set_up(state, _scenario())
-
-
-def check_config(config: dict, rules) -> None:
-    """Nothing of its own: the core checks the table (2-4 players, the four colours)."""
 
 
 # ---------------------------------------------------------------- finding a spice field
@@ -362,14 +354,5 @@ MISSION_LAYER = Layer(
     core_refusal="spices_explorers_pirates_only",
 )
 
-LAYER = Layer(
-    name=NAME,
-    applies=scenario(NAME),
-    scenario=NAME,
-    needs=("fish_mission", MISSION_NAME),
-    hooks={"new_state": scenario_new_state, "board_set": sea_boards.board_set, "check_config": check_config},
-    provides={"ep_scenario": _scenario},
-    cores=frozenset({ep.NAME}),
-    core_refusal="spices_explorers_pirates_only",
-    seats=(ep.MIN_PLAYERS, ep.MAX_PLAYERS),
-)
+LAYER = Layer(name=NAME, needs=("fish_mission", MISSION_NAME), core_refusal="spices_explorers_pirates_only",
+              **sea_boards.scenario_fields(NAME, _scenario))

@@ -7,7 +7,7 @@ the Council of Catan, quick gold. The crews', pirates' and tracks' screens are t
 
 from companion.board_svg import frame_drawing
 from companion.messages import CARD_NAMES
-from companion.layers.cores.explorers_pirates.screens import FILLS, seat_colors, ship_drawings, svg_round
+from companion.layers.cores.explorers_pirates.screens import seat_colors, seat_dots, ship_drawings, svg_round
 from companion.layers.explorers_pirates_scenarios.spices_for_catan.messages import BENEFIT_HELP, BENEFIT_NAMES
 from companion.machinery.contract import Form, Screens, Words
 from companion.layers.explorers_pirates_scenarios.spices_for_catan import LAYERS, forms, messages
@@ -48,9 +48,7 @@ def _drawing(sp: dict, view: dict, picture: dict | None) -> tuple[list, list]:
             "benefit": _benefit(village.get("benefit")), "sacks": sacks,
             "sack_marks": [{"x": svg_round(x + (k - (sacks - 1) / 2) * 0.2 * size - 0.07 * size), "y": svg_round(y - 0.62 * size),
                             "s": svg_round(0.14 * size)} for k in range(sacks)],
-            "crews": [{"x": svg_round(x + (k - (n - 1) / 2) * 0.26 * size), "y": svg_round(y + 0.52 * size), "r": svg_round(0.1 * size),
-                       "fill": FILLS.get(colors[s] if 0 <= s < len(colors) else "", "#777")}
-                      for k, s in enumerate(crews)],
+            "crews": seat_dots(crews, x, y + 0.52 * size, size, colors),
             "n": n, "font": svg_round(0.22 * size), "stroke": svg_round(0.04 * size),
         })
     part = view.get("explorers_pirates") or {}

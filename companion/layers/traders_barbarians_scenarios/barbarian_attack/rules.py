@@ -1261,13 +1261,9 @@ def _after_two(rules, state: dict, step: Step) -> None:
         state["phase"] = "roll"
 
 
-def _with_two(config: dict) -> bool:
-    return scenario(NAME)(config) and base.for_two(config)
-
-
 LAYER_TWO = Layer(
     name="barbarian_attack_two",
-    applies=_with_two,
+    applies=base.scenario_for_two(NAME),
     needs=(two_rules.LAYER.name,),  # composed only with Catan for two: it wraps its actions
     actions=_two_actions.table,
     wraps={"build_neutral": _neutral_then_land, "robber_to_desert": _no_robber},

@@ -673,10 +673,6 @@ LAYER = Layer(
 )
 
 
-def _with_two(config: dict) -> bool:
-    return scenario(NAME)(config) and base.for_two(config)
-
-
 def _new_state_two(state: dict) -> None:
     """No trade tokens with the fishermen (the rulebook): Catan for two's are put away."""
     two = two_rules.two(state)
@@ -688,7 +684,7 @@ def _new_state_two(state: dict) -> None:
 # With Catan for two its trade tokens are not used: their actions are refused.
 LAYER_TWO = Layer(
     name="fishermen_two",
-    applies=_with_two,
+    applies=base.scenario_for_two(NAME),
     needs=(two_rules.LAYER.name,),  # composed only with Catan for two: it wraps its actions
     hooks={"new_state": _new_state_two},
     wraps={"forced_trade": _no_trade_tokens, "robber_to_desert": _no_trade_tokens,

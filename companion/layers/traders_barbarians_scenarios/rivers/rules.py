@@ -450,14 +450,10 @@ LAYER = Layer(
 )
 
 
-def _with_two(config: dict) -> bool:
-    return scenario(NAME)(config) and base.for_two(config)
-
-
 # With Catan for two: its neutral roads keep off the bridge sites too.
 LAYER_TWO = Layer(
     name="rivers_two",
-    applies=_with_two,
+    applies=base.scenario_for_two(NAME),
     needs=(two_rules.LAYER.name,),  # composed only with Catan for two: it wraps its actions
     wraps={"build_neutral": _no_neutral_road_on_sites},
     cores=frozenset({"base"}),

@@ -1150,10 +1150,6 @@ def _barbarian_for_tokens(handler):
     return move
 
 
-def _with_two(config: dict) -> bool:
-    return scenario(NAME)(config) and base.for_two(config)
-
-
 # ---------------------------------------------------------------- with the Events deck
 
 
@@ -1198,7 +1194,7 @@ LAYER = Layer(
 # colours' pieces keep off the targets' sea corners and sides.
 LAYER_TWO = Layer(
     name="traders_barbarians_two",
-    applies=_with_two,
+    applies=base.scenario_for_two(NAME),
     needs=(two_rules.LAYER.name,),  # composed only with Catan for two: it wraps its actions
     wraps={"robber_to_desert": _barbarian_for_tokens, "place_neutral": _neutral_spots,
            "build_neutral": _neutral_roads},
