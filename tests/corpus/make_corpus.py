@@ -8,8 +8,12 @@ Run from the project root:
 Each game is a random legal game, played as the site plays it (`advance` with live chance
 from a fixed secret, undo and redo records among the actions), by the drivers of the
 property tests (tests/engine/test_*properties.py, test_events*.py, test_two_players.py;
-Explorers & Pirates: test_explorers_pirates_properties.py, through `_PlayedLike`),
-fed from a seeded random.Random instead of hypothesis. A file holds the game's export in
+the Traders & Barbarians scenarios: their property tests' steps, tb_driver.py's among them;
+Explorers & Pirates: test_explorers_pirates_properties.py and the missions' DRIVERs,
+missions_driver.py; those acting on a Played through `_PlayedLike`),
+fed from a seeded random.Random instead of hypothesis. Rivers of Catan and the scenario Traders &
+Barbarians are played on their engine tests' boards, given whole in the config (the site has
+the table enter such a board by hand). A file holds the game's export in
 the site's format (services.export_records: config and records, outcomes included) and
 what the engine gives now at a few points of the log: the summary (reveal=True), the
 history, every viewer's view and every seat's log. test_corpus.py replays the records
@@ -634,7 +638,8 @@ GAMES_SPEC = [
     ("tb_fishermen_hands_4", "Traders & Barbarians, Fishermen of Catan, random board, hands on phones, 4 players",
      lambda s: make_config(4, "random", s, play_mode="hands", dice_source="virtual", scenario="fishermen"),
      "fishermen", 220, seen("fish_caught", "fish_spent", "old_boot_drawn", "fish_returned", turns=8)),
-    ("tb_rivers_hands_4", "Traders & Barbarians, Rivers of Catan, a whole rivers board given, hands on phones, 4 players",
+    ("tb_rivers_hands_4", "Traders & Barbarians, Rivers of Catan, a whole rivers board given, hands on phones, "
+     "4 players",
      lambda s: make_config(4, "random", s, play_mode="hands", dice_source="virtual", scenario="rivers",
                            board_layout=rivers_board()),
      "rivers", 220, seen("gold_earned", "wealthiest", "poor", "built_bridge", turns=8)),

@@ -3,9 +3,11 @@ sweep: tests/e2e/test_layout_sweep*.py). Each checker returns what it found wron
 readable lines (empty: nothing), so that a test can both require a clean page and show that the
 checker finds a broken one (test_layout_sweep_checks.py plants each fault once):
 
-- `sideways(page)`: the page scrolls sideways (document.documentElement.scrollWidth > innerWidth);
-- `owed_step_off_screen(page)`: the step the phone owes (`[data-testid="owed-step"]`, the bar
-  pinned at the bottom of the phone) not wholly inside the viewport as the page is now;
+- `sideways(page)`: the page scrolls sideways (document.documentElement.scrollWidth > innerWidth,
+  or wider than the window laid out for the device);
+- `owed_step_off_screen(page, owes)`: the step the phone owes (`[data-testid="owed-step"]`, the
+  bar pinned at the bottom of the phone) not wholly inside the viewport as the page is now, or
+  missing while the phone owes a step;
 - `small_targets(page)`: a board target (`#board .target`) whose hit area, as the phone shows
   the board, holds no 44×44 CSS px square centred on the target: the points of such a square are
   hit-tested (document.elementFromPoint) with the target scrolled into view, so a drawing that
@@ -48,15 +50,21 @@ class Watch:
 
 
 def sideways(page) -> list[str]:
-    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    return [f"the page scrolls sideways: {width} px wide in a window of {inner} px"] if width > inner else []
+    """A phone's browser widens its layout to a page wider than the phone (innerWidth grows with
+    it, then it zooms out): the page is measured against the window's width as laid out for the
+    device (documentElement.clientWidth) as well."""
+    width, inner, laid = page.evaluate(
+        "[document.documentElement.scrollWidth, window.innerWidth, document.documentElement.clientWidth]")
+    window = min(inner, laid)
+    return [f"the page scrolls sideways: {width} px wide in a window of {window} px"] if width > window else []
 
 
-def owed_step_off_screen(page) -> list[str]:
-    """The owed step's bar, where it is now (call on arrival, nothing scrolled): wholly on screen."""
+def owed_step_off_screen(page, owes=()) -> list[str]:
+    """The owed step's bar, where it is now (call on arrival, nothing scrolled): wholly on screen;
+    there at all when the viewer owes the steps `owes` (their kinds, from the screen contracts)."""
     bar = page.locator('[data-testid="owed-step"]')
     if not bar.count():
-        return []
+        return [f"the viewer owes {list(owes)} but no owed step is pinned"] if owes else []
     box = bar.first.bounding_box()
     size = page.viewport_size
     if box is None:
