@@ -10,7 +10,7 @@ from django.utils.translation import override
 
 import copy
 
-from companion.engine import TABLE, apply, log_for, view
+from companion.engine import TABLE, apply, log_for, rules_for, view
 from companion.engine import story as stories
 from companion.messages import log_text
 
@@ -67,9 +67,10 @@ def _story(state: dict, first: int) -> tuple[list, list]:
     n = len(state["players"])
     players = [{"robber": {"robbed": 0, "discarded": 0, "blocked": 0, "robbed_others": 0}} for _ in range(n)]
     private = [{"vp": [], "stolen_from_me": {}, "stolen_by_me": {}, "dev_bought": {}} for _ in range(n)]
+    kinds = stories.story_kinds(rules_for(state["config"]))
     for entry in state["log"]:
         if entry["n"] > first:
-            stories._read_entry(entry, players, private, [], [], [0] * n)
+            stories._read_entry(entry, players, private, [], [], [0] * n, kinds)
     return [p["robber"] for p in players], private
 
 
