@@ -87,7 +87,9 @@ def test_two_phones_trade_and_a_seven_makes_one_discard(server, browser):
     version = end_turn(table, version)
     expect(table.locator('.hand-count[data-seat="2"]')).to_have_text("9")
     version = roll(table, version, 3, 4)
-    expect(celina.locator('[data-testid="discard-form"]')).to_contain_text("Pick 4 cards to give back.")
+    # Her phone owes the discard: pinned in its bar, with its form.
+    expect(celina.locator('[data-testid="owed-step"]')).to_contain_text("A 7: give back 4 cards.")
+    expect(celina.locator('[data-testid="owed-step"] [data-testid="discard-form"]')).to_have_count(1)
     expect(ala.locator('[data-testid="discard-form"]')).to_have_count(0)
     expect(table.locator("#actions")).to_contain_text("Celina is choosing (9 cards)")
     celina.screenshot(path=str(SCREENSHOTS / "hand-discard.png"), full_page=True)

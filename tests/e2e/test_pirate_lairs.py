@@ -102,6 +102,8 @@ def test_pirate_lairs_from_the_form_to_a_scored_win(server, browser):
     version = tap(ala, table, version, ".target-crew-dock", "corner", docks[0])
     expect(crews).to_contain_text("Ala: 8 crews left")
     expect(table.locator("#log")).to_contain_text("Ala builds a crew and puts it in a harbour settlement's dock.")
+    # Her ship is on the board: the turn ends only after its movement (pinned in her bar).
+    version = start_movement(ala, table, version)
     end_turn(ala)
     version = settle(version + 1, table, ala)
 
