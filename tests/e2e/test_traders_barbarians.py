@@ -80,8 +80,8 @@ def test_traders_and_barbarians_from_the_form_to_a_win(server, browser):
         for _ in range(8):  # a level-5 wagon: 8 points, at least 4 paths
             wait_version(ala, version)  # the phone's board shows the wagon where it is now
             cargo = table.locator('[data-testid="tb-cargo-0"]').inner_text()
-            if "→" in cargo:
-                goal = HEX_OF[cargo.split("→")[1].strip()]
+            if " to " in cargo:
+                goal = HEX_OF[cargo.rsplit(" to ", 1)[1].strip()]
                 dist = distances(goal)
             else:
                 tables = [distances(h) for h in HEX_OF.values()]

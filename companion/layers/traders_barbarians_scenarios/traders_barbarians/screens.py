@@ -32,7 +32,6 @@ PARTIALS = {
 }
 VP_SOURCES = {"tb_deliveries": gettext_lazy("Deliveries"), "tb_wagon": gettext_lazy("Wagon at level 5")}
 READS = {"scoreboard": ("tb",)}
-TARGET_LETTERS = {"castle": "♜", "quarry": "⛏", "glassworks": "⚗"}
 
 
 def _r(value: float) -> float:
@@ -71,7 +70,7 @@ def _drawing(part: dict, players: list, picture: dict | None) -> dict:
         if h in d.hex_centres:
             x, y = d.hex_centres[h]
             targets.append({"target": t, "name": target_name(t), "x": _r(x), "y": _r(y - 0.45 * size),
-                            "cx": _r(x), "cy": _r(y), "r": _r(0.16 * size), "sign": TARGET_LETTERS[t]})
+                            "cx": _r(x), "cy": _r(y), "r": _r(0.16 * size), "sign": str(target_name(t))[:1].upper()})
     spokes = []
     for sid, seat in sorted((part.get("spokes") or {}).items()):
         ends = _spoke_ends(d, sid)
