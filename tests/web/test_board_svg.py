@@ -181,7 +181,7 @@ def test_template_targets_post_the_board_actions():
     board, pieces = beginner()
     targets = {"settlement": ["-2,1|-1,0|-1,1"], "city": [CITY_CORNER], "road": ["-1,1|-1,2"], "robber": ["0,1"]}
     html = render(board_picture(board, pieces, COLORS, targets), role="table")
-    assert html.startswith('<section id="board" class="board"><div id="board_picture" hx-swap-oob="true" ')
+    assert html.startswith('<section id="board" class="board" tabindex="0" aria-label="Board"><div id="board_picture" hx-swap-oob="true" ')
     # The targets are in the pieces' <svg>, over the picture's, with the same viewBox.
     picture, pieces = html.split('<div id="board_pieces" hx-swap-oob="true"')
     assert "hx-vals" not in picture and hx_vals(pieces) == hx_vals(html)
