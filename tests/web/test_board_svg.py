@@ -193,7 +193,7 @@ def test_template_targets_post_the_board_actions():
     assert all(v["as"] == "table" for v in vals)
     assert len({v["idem"] for v in vals}) == 4 and all(re.fullmatch(r"[0-9a-f]{32}", v["idem"]) for v in vals)
     assert html.count('hx-post="/g/ABCD/act"') == 4 and html.count('hx-swap="none"') == 4
-    assert html.count('role="button"') == 4 and html.count('tabindex="0"') == 4
+    assert html.count('role="button"') == 4 and html.count('tabindex="0"') == 4 + 1  # the targets, and the board's own scroll box
     assert 'aria-label="Build a settlement here"' in html and 'aria-label="Move the robber here"' in html
     # Targets are drawn last, on top of everything else.
     assert html.index('class="targets"') > max(html.index('class="buildings"'), html.index('class="robber"'))
