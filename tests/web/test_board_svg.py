@@ -228,7 +228,7 @@ def test_template_coordinates_are_not_localised():
 def test_empty_board_renders_the_empty_section():
     for board in (None, {}):
         html = render(board).replace("\n", "")
-        assert html == ('<section id="board" class="board"><div id="board_picture" hx-swap-oob="true" class="board-layer"></div>'
+        assert html == ('<section id="board" class="board" tabindex="0" aria-label="Board"><div id="board_picture" hx-swap-oob="true" class="board-layer"></div>'
                         '<div id="board_pieces" hx-swap-oob="true" class="board-layer board-pieces"></div></section>')
 
 
