@@ -24,10 +24,13 @@ def test_setup_by_tapping_on_phones_then_production(server, browser):
         phone = phones[seat]
         expect(phone.locator("#board .target")).not_to_have_count(0)
         # Spread the settlements out so the distance rule always leaves room.
+        expect(phone.locator("#status")).to_have_attribute("data-version", str(version))  # its targets are now's
         targets = phone.locator("#board .target")
         targets.nth((turn * 7) % targets.count()).click()
         version += 1
         expect(table.locator("#status")).to_have_attribute("data-version", str(version))
+        # The phone's road targets, not the spots it showed a moment ago (a tap on one is refused).
+        expect(phone.locator("#status")).to_have_attribute("data-version", str(version))
         phone.locator("#board .target").first.click()
         version += 1
         expect(table.locator("#status")).to_have_attribute("data-version", str(version))
