@@ -36,6 +36,38 @@ def pytest_collection_modifyitems(config, items):
 from tests.e2e.harness import browser, server  # noqa: E402,F401  (one browser for the session)
 
 
+# A page left open keeps its socket, its timers and its animations running in the one
+# browser for the rest of the worker's run: hundreds of them slowed every later test.
+# A test's own pages close when it ends; a page a module keeps for its next tests (its
+# context marked `kept_for_module`) closes when the module ends.
+KEPT = "kept_for_module"
+
+
+@pytest.fixture(autouse=True)
+def pages_closed_after_the_test(request):
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    before = set(browser.contexts)
+    yield
+    kept = request.module.__dict__.setdefault("_contexts_kept_for_module", [])
+    for context in browser.contexts:
+        if context in before:
+            continue
+        if getattr(context, KEPT, False):
+            kept.append(context)
+        else:
+            context.close()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def pages_closed_after_the_module(request):
+    yield
+    for context in request.module.__dict__.pop("_contexts_kept_for_module", []):
+        context.close()
+
+
 @pytest.fixture(autouse=True)
 def english_by_default():
     """A request in Polish leaves its language active in the thread: start each test in English."""

@@ -254,6 +254,7 @@ def open_phone(browser, prepared, name: str, seat: int, language: str = "en"):
     if phone is None:
         phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB",
                                     is_mobile=True).new_page()
+        phone.context.kept_for_module = True  # tests/conftest.py: closed when the module ends
         phone.add_init_script(RESYNCED)
         phone.goto(f"{url}/g/{game['code']}/join/{game['tokens'][seat]}/")
         phones[name, seat] = phone
