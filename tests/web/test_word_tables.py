@@ -131,9 +131,26 @@ SAMPLES = {
         {"kind": "neutral_skipped", "seat": 1, "params": {"piece": "road"}},
         {"kind": "tokens_earned", "seat": 0, "params": {"due": 2, "limit": 7, "reason": "desert", "returned": 1, "tokens": 1}},
     ],
+    "explorers_pirates": [
+        {"kind": "pl_start_placed", "seat": 0, "params": {"corner": "0,0,n", "owner": 0, "piece": "harbour"}},
+        {"kind": "pl_start_placed", "seat": 1, "params": {"corner": "0,0,n", "owner": 3, "piece": "settlement"}},
+        {"kind": "ep_pirates_home", "seat": 2, "params": {}},
+        {"kind": "ep_pirates_spared", "seat": 1, "params": {}},
+        {"kind": "ep_track_moved", "seat": 0, "params": {"field": 3, "mission": "fish_for_catan", "vp": 1}},
+    ],
+    "events": [
+        {"kind": "red_rolled", "seat": 0, "params": {"event": "blue", "red": 4, "source": "virtual"}},
+        {"kind": "event_skipped", "seat": 0, "params": {"reason": "bank_empty"}},
+        {"kind": "event_skipped", "seat": 1, "params": {"reason": "nobody_has_cards"}},
+        {"kind": "event_skipped", "seat": 2, "params": {"reason": "no_cards"}},
+        {"kind": "event_took", "seat": 0, "params": {"card": "ore", "event": "conflict", "victim": 1}},
+        {"kind": "event_took", "seat": 0, "params": {"event": "conflict", "victim": 1}},
+        {"kind": "event_took", "seat": 3, "params": {"event": "trade_advantage", "victim": None}},
+    ],
 }
 # The recorded games whose entries each table words (Cities & Knights' roll only with its event die).
-CORPUS = {"base": "", "cities_knights": "ck_", "catan_for_two": "two_players_"}
+CORPUS = {"base": "", "cities_knights": "ck_", "catan_for_two": "two_players_", "explorers_pirates": "ep_",
+          "events": "events_"}
 
 
 def _samples(table: str) -> list[dict]:
@@ -248,6 +265,25 @@ VERBATIM = [
     ("catan_for_two", {"kind": "forced_gave", "seat": 1, "params": {"cards": {"wool": 2, "ore": 1}, "count": 3, "to": 0}},
      "Bartek gives Ala 2 wool, 1 ore back (forced trade).",
      "Bartek oddaje graczowi Ala: 2 wełny, 1 ruda (wymuszony handel)."),
+    ("explorers_pirates", {"kind": "pl_start_placed", "seat": 1, "params": {"owner": 3, "piece": "settlement"}},
+     "Bartek places a settlement for Darek.", "Bartek stawia osadę w kolorze: Darek."),
+    ("explorers_pirates", {"kind": "ep_ship_moved", "seat": 1, "params": {"ship": 2, "points": 2, "paths": 3}},
+     "Bartek sails ship 2 along 3 sea paths (2 movement points left).",
+     "Bartek płynie: statek 2 przepływa 3 ścieżki morskie (zostały 2 punkty ruchu)."),
+    ("explorers_pirates", {"kind": "ep_pieces_removed", "seat": 2, "params": {"piece": "sack", "count": 2, "ship": 3}},
+     "Celina takes 2 spice sacks off ship 3: back to the bank.",
+     "Celina zdejmuje 2 worki przypraw ze statku (statek 3): wracają do banku."),
+    ("explorers_pirates", {"kind": "ep_track_moved", "seat": 0, "params": {"field": 3, "mission": "fish_for_catan", "vp": 1}},
+     "Ala moves their marker on the mission “Fish for Catan” to field 3 (1 point).",
+     "Ala przesuwa znacznik na misji „Ryby dla Catanu” na pole 3 (1 punkt)."),
+    ("events", {"kind": "red_rolled", "seat": 0, "params": {"event": "blue", "red": 4}},
+     "Ala rolled 4 on the red die and the blue city gate.",
+     "Ala: czerwona kość 4, kość wydarzeń: niebieska brama miejska."),
+    ("events", {"kind": "event_skipped", "seat": 1, "params": {"reason": "nobody_has_cards"}},
+     "Bartek draws no card: no other player holds a resource card.",
+     "Bartek nie dobiera karty: nikt inny nie ma kart surowców."),
+    ("events", {"kind": "event_took", "seat": 0, "params": {"card": "ore", "victim": 1}},
+     "Ala drew 1 ore from the hand of Bartek.", "Ala losuje kartę z ręki gracza Bartek: ruda."),
 ]
 
 

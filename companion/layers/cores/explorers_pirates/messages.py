@@ -3,6 +3,7 @@ for gold, in English and Polish (the package's own catalogue: locale/)."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from companion.log_lines import LogLine, LogTable
 from companion.machinery.errors import IllegalAction
 from companion.messages import CARD_NAMES, TERRAIN_NAMES, Params, cards_text, refusal_text
 
@@ -161,152 +162,181 @@ def refusal(error: IllegalAction) -> str | None:
     return refusal_text(texts, error, area=area_in)
 
 
-def _ship_text(p: Params) -> str:
-    return _("ship %(n)s") % {"n": p["ship"]}
+def _ship_text(ship) -> str:
+    """A ship by its number, as the log lines say it ("ship 2")."""
+    return _("ship %(n)s") % {"n": ship}
+
+
+def _whole(p: Params, key: str, default: int) -> int:
+    """A count of the entry's params; `default` for one that is not a whole number."""
+    return p[key] if isinstance(p[key], int) else default
+
+
+# Explorers & Pirates' log lines: a sentence to fill in with the entry's params (a ship by
+# its number, a terrain, a card by their names) and %(who)s, the acting player, or a function
+# of the line. The crews, the pirate ship and the mission tracks are the later scenarios'.
+LOG = LogTable({
+    "ep_harbour_built": gettext_lazy("%(who)s upgrades a settlement to a harbour settlement (2 victory points)."),
+    "ep_movement": gettext_lazy("%(who)s ends trading and building: ship movement."),
+    "ep_ship_chosen": gettext_lazy("%(who)s moves %(ship)s."),
+    "ep_moves_bought": gettext_lazy("%(who)s pays 1 wool: %(ship)s gets 2 more movement points."),
+    "ep_settler_loaded": gettext_lazy("%(who)s takes a settler aboard %(ship)s."),
+    "ep_settler_unloaded": gettext_lazy("%(who)s puts the settler from %(ship)s into the dock."),
+    "ep_discovery_bank_short": gettext_lazy(
+        "The bank has no %(resource)s left: %(who)s gets no card for the discovery."),
+    "ep_cargo_swapped": gettext_lazy("%(who)s swaps the loads of %(ship)s and the harbour settlement's dock."),
+    "ep_pirates_spared": gettext_lazy("%(who)s's pirates rob nobody."),
+    "ep_pirates_home": gettext_lazy("%(who)s's pirate ship goes back to its owner."),
+}, params=Params, words={"ship": _ship_text, "terrain": terrain_name, "area": area_in, "reward": cards_text,
+                         "card": CARD_NAMES, "resource": CARD_NAMES, "mission": MISSION_NAMES},
+   who=_name, name=_name)
+
+
+@LOG.kind("pl_start_placed")  # the free placement (placement.py; its codes from Pirate Lairs)
+def _start_placed(line: LogLine) -> str:
+    owner = line.p["owner"]
+    neutral = owner is not None and owner != line.seat
+    return placement_text(line.p["piece"], line.who, line.name(owner) if neutral else None)
+
+
+@LOG.kind("ep_ship_built")
+def _ship_built(line: LogLine) -> str:
+    if line.p.get("removed") is not None:
+        return line.say(_("%(who)s takes ship %(old)s off the board and builds a new one (%(ship)s)."),
+                        old=line.p["removed"])
+    return line.say(_("%(who)s builds a ship (%(ship)s)."))
+
+
+@LOG.kind("ep_settler_built")
+def _settler_built(line: LogLine) -> str:
+    if line.p.get("where") == "ship":
+        return line.say(_("%(who)s builds a settler and puts it aboard %(ship)s."))
+    return line.say(_("%(who)s builds a settler and puts it in a harbour settlement's dock."))
+
+
+@LOG.kind("ep_ship_moved")  # one line per ship movement: `paths` steps (rules._log_sailing)
+def _ship_moved(line: LogLine) -> str:
+    n = _whole(line.p, "points", 0)
+    paths = line.p.get("paths") if isinstance(line.p.get("paths"), int) else 1
+    if paths <= 1:
+        return line.say(ngettext("%(who)s sails %(ship)s on (%(n)s point left).",
+                                 "%(who)s sails %(ship)s on (%(n)s points left).", n), n=n)
+    left = ngettext("%(n)s movement point left", "%(n)s movement points left", n) % {"n": n}
+    return line.say(ngettext("%(who)s sails %(ship)s along %(paths)s sea path (%(left)s).",
+                             "%(who)s sails %(ship)s along %(paths)s sea paths (%(left)s).", paths),
+                    paths=paths, left=left)
+
+
+@LOG.kind("ep_pieces_removed")
+def _pieces_removed(line: LogLine) -> str:
+    """Pieces taken off a ship or out of a dock: where they went (the owner's supply, the bank)."""
+    n = _whole(line.p, "count", 1)
+    piece = line.p["piece"]
+    if line.p.get("ship") is not None:
+        if piece == "settler":
+            return line.say(_("%(who)s takes the settler off %(ship)s: it goes back to their supply."))
+        if piece == "crew":
+            return line.say(ngettext("%(who)s takes %(n)s crew off %(ship)s: back to their supply.",
+                                     "%(who)s takes %(n)s crews off %(ship)s: back to their supply.", n), n=n)
+        if piece == "shoal":
+            return line.say(_("%(who)s takes the fish shoal off %(ship)s: it goes back to the bank."))
+        return line.say(ngettext("%(who)s takes %(n)s spice sack off %(ship)s: back to the bank.",
+                                 "%(who)s takes %(n)s spice sacks off %(ship)s: back to the bank.", n), n=n)
+    if piece == "settler":
+        return line.say(_("%(who)s takes the settler out of a harbour settlement's dock: it goes back to their supply."))
+    return line.say(ngettext("%(who)s takes %(n)s crew out of a harbour settlement's dock: back to their supply.",
+                             "%(who)s takes %(n)s crews out of a harbour settlement's dock: back to their supply.", n),
+                    n=n)
+
+
+@LOG.kind("ep_settlement_founded")
+def _settlement_founded(line: LogLine) -> str:
+    if line.p.get("first") and line.p.get("area"):
+        return line.say(_("%(who)s founds a settlement from %(ship)s: the first %(area)s."))
+    return line.say(_("%(who)s founds a settlement from %(ship)s."))
+
+
+@LOG.kind("ep_must_reveal")
+def _must_reveal(line: LogLine) -> str:
+    hexes = line.p["hexes"] if isinstance(line.p["hexes"], list) else []
+    return line.say(ngettext("%(who)s's %(ship)s points at a face-down hex: turn it over.",
+                             "%(who)s's %(ship)s points at %(n)s face-down hexes: turn them over.", len(hexes)),
+                    n=len(hexes))
+
+
+@LOG.kind("ep_hex_revealed")
+def _hex_revealed(line: LogLine) -> str:
+    reward = line.p["reward"] if isinstance(line.p["reward"], dict) else {}
+    if line.p.get("number") and reward:
+        return line.say(_("%(who)s discovers %(terrain)s with a %(number)s and takes %(reward)s."))
+    if line.p.get("number"):
+        return line.say(_("%(who)s discovers %(terrain)s with a %(number)s."))
+    # the gold it pays has its own line (gold_earned, "for a discovery")
+    return line.say(_("%(who)s discovers %(terrain)s."))
+
+
+# The later scenarios' crews, pirate ship and mission tracks (missions.py).
+
+@LOG.kind("ep_crew_built")
+def _crew_built(line: LogLine) -> str:
+    if line.p.get("where") == "ship":
+        return line.say(_("%(who)s builds a crew and puts it aboard %(ship)s."))
+    return line.say(_("%(who)s builds a crew and puts it in a harbour settlement's dock."))
+
+
+@LOG.kind("ep_crews_loaded")
+def _crews_loaded(line: LogLine) -> str:
+    n = _whole(line.p, "count", 1)
+    return line.say(ngettext("%(who)s takes %(n)s crew aboard %(ship)s.",
+                             "%(who)s takes %(n)s crews aboard %(ship)s.", n), n=n)
+
+
+@LOG.kind("ep_crews_unloaded")
+def _crews_unloaded(line: LogLine) -> str:
+    n = _whole(line.p, "count", 1)
+    return line.say(ngettext("%(who)s puts %(n)s crew from %(ship)s into the dock.",
+                             "%(who)s puts %(n)s crews from %(ship)s into the dock.", n), n=n)
+
+
+@LOG.kind("ep_pirates_placed")
+def _pirates_placed(line: LogLine) -> str:
+    replaced = line.p.get("replaced")
+    if replaced is not None and replaced != line.seat:
+        return line.say(_("%(who)s places their pirate ship; %(other)s's goes back to its owner."),
+                        other=line.name(replaced))
+    return line.say(_("%(who)s places their pirate ship."))
+
+
+@LOG.kind("ep_pirates_stole")
+def _pirates_stole(line: LogLine) -> str:
+    victim = line.name(line.p["victim"])
+    if line.p.get("gold"):
+        return line.say(_("%(who)s's pirates take 1 gold from %(victim)s (no cards in hand)."), victim=victim)
+    if line.p.get("card"):  # the thief's and the victim's own copy of the line
+        return line.say(_("%(who)s's pirates take 1 %(card)s from %(victim)s."), victim=victim)
+    return line.say(_("%(who)s's pirates take a random resource card from %(victim)s."), victim=victim)
+
+
+@LOG.kind("ep_toll_paid")
+def _toll_paid(line: LogLine) -> str:
+    return line.say(_("%(who)s pays the toll to %(owner)s's pirates for %(ship)s."), owner=line.name(line.p["owner"]))
+
+
+@LOG.kind("ep_chase")
+def _chase(line: LogLine) -> str:
+    if line.p.get("won"):
+        return line.say(_("%(who)s chases the pirates with %(ship)s and rolls a %(die)s: they are driven off!"))
+    return line.say(_("%(who)s chases the pirates with %(ship)s and rolls a %(die)s: not a 6, they stay."))
+
+
+@LOG.kind("ep_track_moved")
+def _track_moved(line: LogLine) -> str:
+    n = _whole(line.p, "vp", 0)
+    return line.say(ngettext("%(who)s moves their marker on the mission “%(mission)s” to field %(field)s (%(n)s point).",
+                             "%(who)s moves their marker on the mission “%(mission)s” to field %(field)s (%(n)s points).", n),
+                    n=n)
 
 
 def log_text(entry: dict, names: list[str]) -> str | None:
     """A log line of Explorers & Pirates; None for a kind that is not its own."""
-    p = Params(entry.get("params") or {})
-    who = _name(names, entry.get("seat"))
-    kind = entry["kind"]
-    if kind == "pl_start_placed":  # the free placement (placement.py; its codes from Pirate Lairs)
-        neutral = p["owner"] is not None and p["owner"] != entry.get("seat")
-        return placement_text(p["piece"], who, _name(names, p["owner"]) if neutral else None)
-    if kind == "ep_harbour_built":
-        return _("%(who)s upgrades a settlement to a harbour settlement (2 victory points).") % {"who": who}
-    if kind == "ep_ship_built":
-        if p.get("removed") is not None:
-            return _("%(who)s takes ship %(old)s off the board and builds a new one (%(ship)s).") % {
-                "who": who, "old": p["removed"], "ship": _ship_text(p)}
-        return _("%(who)s builds a ship (%(ship)s).") % {"who": who, "ship": _ship_text(p)}
-    if kind == "ep_settler_built":
-        if p.get("where") == "ship":
-            return _("%(who)s builds a settler and puts it aboard %(ship)s.") % {"who": who, "ship": _ship_text(p)}
-        return _("%(who)s builds a settler and puts it in a harbour settlement's dock.") % {"who": who}
-    if kind == "ep_movement":
-        return _("%(who)s ends trading and building: ship movement.") % {"who": who}
-    if kind == "ep_ship_chosen":
-        return _("%(who)s moves %(ship)s.") % {"who": who, "ship": _ship_text(p)}
-    if kind == "ep_ship_moved":  # one line per ship movement: `paths` steps (rules._log_sailing)
-        n = p["points"] if isinstance(p["points"], int) else 0
-        paths = p.get("paths") if isinstance(p.get("paths"), int) else 1
-        if paths <= 1:
-            return ngettext("%(who)s sails %(ship)s on (%(n)s point left).",
-                            "%(who)s sails %(ship)s on (%(n)s points left).", n) % {
-                "who": who, "ship": _ship_text(p), "n": n}
-        left = ngettext("%(n)s movement point left", "%(n)s movement points left", n) % {"n": n}
-        return ngettext("%(who)s sails %(ship)s along %(paths)s sea path (%(left)s).",
-                        "%(who)s sails %(ship)s along %(paths)s sea paths (%(left)s).", paths) % {
-            "who": who, "ship": _ship_text(p), "paths": paths, "left": left}
-    if kind == "ep_moves_bought":
-        return _("%(who)s pays 1 wool: %(ship)s gets 2 more movement points.") % {"who": who, "ship": _ship_text(p)}
-    if kind == "ep_settler_loaded":
-        return _("%(who)s takes a settler aboard %(ship)s.") % {"who": who, "ship": _ship_text(p)}
-    if kind == "ep_settler_unloaded":
-        return _("%(who)s puts the settler from %(ship)s into the dock.") % {"who": who, "ship": _ship_text(p)}
-    if kind == "ep_pieces_removed":
-        return _removed_text(p, who)
-    if kind == "ep_settlement_founded":
-        if p.get("first") and p.get("area"):
-            return _("%(who)s founds a settlement from %(ship)s: the first %(area)s.") % {
-                "who": who, "ship": _ship_text(p), "area": area_in(p["area"])}
-        return _("%(who)s founds a settlement from %(ship)s.") % {"who": who, "ship": _ship_text(p)}
-    if kind == "ep_must_reveal":
-        hexes = p["hexes"] if isinstance(p["hexes"], list) else []
-        return ngettext("%(who)s's %(ship)s points at a face-down hex: turn it over.",
-                        "%(who)s's %(ship)s points at %(n)s face-down hexes: turn them over.", len(hexes)) % {
-            "who": who, "ship": _ship_text(p), "n": len(hexes)}
-    if kind == "ep_hex_revealed":
-        terrain = terrain_name(p["terrain"])
-        reward = p["reward"] if isinstance(p["reward"], dict) else {}
-        if p.get("number") and reward:
-            return _("%(who)s discovers %(terrain)s with a %(number)s and takes %(reward)s.") % {
-                "who": who, "terrain": terrain, "number": p["number"], "reward": cards_text(reward)}
-        if p.get("number"):
-            return _("%(who)s discovers %(terrain)s with a %(number)s.") % {
-                "who": who, "terrain": terrain, "number": p["number"]}
-        # the gold it pays has its own line (gold_earned, "for a discovery")
-        return _("%(who)s discovers %(terrain)s.") % {"who": who, "terrain": terrain}
-    text = _missions_log(kind, p, who, names, entry)
-    if text is not None:
-        return text
-    if kind == "ep_discovery_bank_short":
-        return _("The bank has no %(resource)s left: %(who)s gets no card for the discovery.") % {
-            "who": who, "resource": CARD_NAMES.get(p["resource"], p["resource"])}
-    return None
-
-
-def _removed_text(p: Params, who: str) -> str:
-    """Pieces taken off a ship or out of a dock: where they went (the owner's supply, the bank)."""
-    n = p["count"] if isinstance(p["count"], int) else 1
-    piece = p["piece"]
-    if p.get("ship") is not None:
-        ship = _ship_text(p)
-        if piece == "settler":
-            return _("%(who)s takes the settler off %(ship)s: it goes back to their supply.") % {"who": who, "ship": ship}
-        if piece == "crew":
-            return ngettext("%(who)s takes %(n)s crew off %(ship)s: back to their supply.",
-                            "%(who)s takes %(n)s crews off %(ship)s: back to their supply.", n) % {
-                "who": who, "n": n, "ship": ship}
-        if piece == "shoal":
-            return _("%(who)s takes the fish shoal off %(ship)s: it goes back to the bank.") % {"who": who, "ship": ship}
-        return ngettext("%(who)s takes %(n)s spice sack off %(ship)s: back to the bank.",
-                        "%(who)s takes %(n)s spice sacks off %(ship)s: back to the bank.", n) % {
-            "who": who, "n": n, "ship": ship}
-    if piece == "settler":
-        return _("%(who)s takes the settler out of a harbour settlement's dock: it goes back to their supply.") % {
-            "who": who}
-    return ngettext("%(who)s takes %(n)s crew out of a harbour settlement's dock: back to their supply.",
-                    "%(who)s takes %(n)s crews out of a harbour settlement's dock: back to their supply.", n) % {
-        "who": who, "n": n}
-
-
-def _missions_log(kind: str, p: Params, who: str, names: list[str], entry: dict) -> str | None:
-    """The log lines of the later scenarios' crews, pirate ship and mission tracks."""
-    if kind == "ep_crew_built":
-        if p.get("where") == "ship":
-            return _("%(who)s builds a crew and puts it aboard %(ship)s.") % {"who": who, "ship": _ship_text(p)}
-        return _("%(who)s builds a crew and puts it in a harbour settlement's dock.") % {"who": who}
-    if kind in ("ep_crews_loaded", "ep_crews_unloaded"):
-        n = p["count"] if isinstance(p["count"], int) else 1
-        if kind == "ep_crews_loaded":
-            return ngettext("%(who)s takes %(n)s crew aboard %(ship)s.", "%(who)s takes %(n)s crews aboard %(ship)s.", n) % {
-                "who": who, "n": n, "ship": _ship_text(p)}
-        return ngettext("%(who)s puts %(n)s crew from %(ship)s into the dock.",
-                        "%(who)s puts %(n)s crews from %(ship)s into the dock.", n) % {
-            "who": who, "n": n, "ship": _ship_text(p)}
-    if kind == "ep_cargo_swapped":
-        return _("%(who)s swaps the loads of %(ship)s and the harbour settlement's dock.") % {"who": who, "ship": _ship_text(p)}
-    if kind == "ep_pirates_placed":
-        if p.get("replaced") is not None and p["replaced"] != entry.get("seat"):
-            return _("%(who)s places their pirate ship; %(other)s's goes back to its owner.") % {
-                "who": who, "other": _name(names, p["replaced"])}
-        return _("%(who)s places their pirate ship.") % {"who": who}
-    if kind == "ep_pirates_stole":
-        victim = _name(names, p["victim"])
-        if p.get("gold"):
-            return _("%(who)s's pirates take 1 gold from %(victim)s (no cards in hand).") % {"who": who, "victim": victim}
-        if p.get("card"):  # the thief's and the victim's own copy of the line
-            return _("%(who)s's pirates take 1 %(card)s from %(victim)s.") % {
-                "who": who, "victim": victim, "card": CARD_NAMES.get(p["card"], p["card"])}
-        return _("%(who)s's pirates take a random resource card from %(victim)s.") % {"who": who, "victim": victim}
-    if kind == "ep_pirates_spared":
-        return _("%(who)s's pirates rob nobody.") % {"who": who}
-    if kind == "ep_toll_paid":
-        return _("%(who)s pays the toll to %(owner)s's pirates for %(ship)s.") % {
-            "who": who, "owner": _name(names, p["owner"]), "ship": _ship_text(p)}
-    if kind == "ep_chase":
-        if p.get("won"):
-            return _("%(who)s chases the pirates with %(ship)s and rolls a %(die)s: they are driven off!") % {
-                "who": who, "ship": _ship_text(p), "die": p["die"]}
-        return _("%(who)s chases the pirates with %(ship)s and rolls a %(die)s: not a 6, they stay.") % {
-            "who": who, "ship": _ship_text(p), "die": p["die"]}
-    if kind == "ep_pirates_home":
-        return _("%(who)s's pirate ship goes back to its owner.") % {"who": who}
-    if kind == "ep_track_moved":
-        n = p["vp"] if isinstance(p["vp"], int) else 0
-        return ngettext("%(who)s moves their marker on the mission “%(mission)s” to field %(field)s (%(n)s point).",
-                        "%(who)s moves their marker on the mission “%(mission)s” to field %(field)s (%(n)s points).", n) % {
-            "who": who, "mission": MISSION_NAMES.get(p["mission"], p["mission"]), "field": p["field"], "n": n}
-    return None
+    return LOG.text(entry, names)

@@ -2,6 +2,7 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from companion.log_lines import LogLine, LogTable
 from companion.machinery.errors import IllegalAction
 from companion.messages import CARD_NAMES, Params, refusal_text
 from companion.layers.cores.base.messages import RESOURCE_NAMES, home_words
@@ -232,57 +233,73 @@ def _plentiful_year(event: str, plan: dict, names: list[str]) -> list[str]:
     return [_("Everyone takes 1 resource of their choice from the bank.")]
 
 
+def _player(names: list[str], seat) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+# The Events of Catan deck's log lines: a sentence to fill in with the entry's params (a
+# card or a resource by its name) and %(who)s, the acting player (nobody: no name), or a
+# function of the line.
+LOG = LogTable({
+    "new_year": gettext_lazy("New Year: all 36 cards are shuffled and 5 of them go face down under the New Year card (year %(year)s)."),
+    "road_damaged": gettext_lazy("%(who)s turned a road on its side (Earthquake)."),
+    "road_repaired": gettext_lazy("%(who)s repaired a damaged road (1 lumber + 1 brick)."),
+    "event_gained": gettext_lazy("%(who)s takes 1 %(resource)s from the bank."),
+    "event_picked": gettext_lazy("%(who)s has picked the card to pass."),
+}, params=Params, words={"event": EVENT_NAMES, "resource": RESOURCE_NAMES, "card": CARD_NAMES}, name=_player)
+
+# Why a player gets, gives or draws nothing (any other reason: a giver without cards).
+SKIPPED = {
+    "bank_empty": gettext_lazy("%(who)s gets nothing: the bank is empty."),
+    "nobody_has_cards": gettext_lazy("%(who)s draws no card: no other player holds a resource card."),
+}
+GIVES_NOTHING = gettext_lazy("%(who)s holds no resource card and gives nothing.")
+
+
+@LOG.kind("red_rolled")  # Cities & Knights on the event deck: the card comes next
+def _red_rolled(line: LogLine) -> str:
+    return line.say(_("%(who)s rolled %(red)s on the red die and the %(event)s."),
+                    event=EVENT_DIE_NAMES.get(line.p["event"], line.p["event"]))
+
+
+@LOG.kind("event_revealed")
+def _event_revealed(line: LogLine) -> str:
+    if line.p["event"] == "no_event":
+        return line.say(_("%(who)s revealed a card: %(number)s (no event)."))
+    return line.say(_("%(who)s revealed a card: %(number)s, %(event)s."))
+
+
+@LOG.kind("event_effect")
+def _event_effect(line: LogLine) -> str:
+    event = line.p["event"]
+    lines = event_effect_lines(event, dict(line.p), line.names)
+    return "%s: %s" % (EVENT_NAMES.get(event, event), " ".join(lines))
+
+
+@LOG.kind("event_gave")
+def _event_gave(line: LogLine) -> str:
+    receiver = line.name(line.p.get("to"))
+    if "card" in line.p:  # only giver and receiver see which card
+        return line.say(_("%(who)s gave 1 %(card)s to %(to)s."), to=receiver)
+    return line.say(_("%(who)s gave a resource card to %(to)s."), to=receiver)
+
+
+@LOG.kind("event_skipped")
+def _event_skipped(line: LogLine) -> str:
+    reason = line.p.get("reason")
+    return line.say(SKIPPED.get(reason, GIVES_NOTHING) if isinstance(reason, str) else GIVES_NOTHING)
+
+
+@LOG.kind("event_took")
+def _event_took(line: LogLine) -> str:
+    victim = line.p.get("victim")
+    if victim is None:
+        return line.say(_("%(who)s took no card."))
+    if "card" in line.p:  # only thief and victim see which card
+        return line.say(_("%(who)s drew 1 %(card)s from the hand of %(victim)s."), victim=line.name(victim))
+    return line.say(_("%(who)s drew a random card from the hand of %(victim)s."), victim=line.name(victim))
+
 
 def log_text(entry: dict, names: list[str]) -> str | None:
     """A log line of the Events of Catan deck; None for a kind that is not this layer's."""
-    p = Params(entry.get("params") or {})
-    seat = entry.get("seat")
-    who = names[seat] if seat is not None and 0 <= seat < len(names) else ""
-    kind = entry["kind"]
-    if kind == "red_rolled":  # Cities & Knights on the event deck: the card comes next
-        return _("%(who)s rolled %(red)s on the red die and the %(event)s.") % {
-            "who": who, "red": p["red"], "event": EVENT_DIE_NAMES.get(p["event"], p["event"])}
-    if kind == "event_revealed":
-        if p["event"] == "no_event":
-            return _("%(who)s revealed a card: %(number)s (no event).") % {"who": who, "number": p["number"]}
-        return _("%(who)s revealed a card: %(number)s, %(event)s.") % {
-            "who": who, "number": p["number"], "event": EVENT_NAMES.get(p["event"], p["event"])}
-    if kind == "new_year":
-        return _("New Year: all 36 cards are shuffled and 5 of them go face down under the New Year card (year %(year)s).") % {"year": p["year"]}
-    if kind == "event_effect":
-        lines = event_effect_lines(p["event"], dict(p), names)
-        return "%s: %s" % (EVENT_NAMES.get(p["event"], p["event"]), " ".join(lines))
-    if kind == "road_damaged":
-        return _("%(who)s turned a road on its side (Earthquake).") % {"who": who}
-    if kind == "road_repaired":
-        return _("%(who)s repaired a damaged road (1 lumber + 1 brick).") % {"who": who}
-    if kind == "event_gained":
-        return _("%(who)s takes 1 %(resource)s from the bank.") % {
-            "who": who, "resource": RESOURCE_NAMES.get(p["resource"], p["resource"])}
-    if kind == "event_picked":
-        return _("%(who)s has picked the card to pass.") % {"who": who}
-    if kind == "event_gave":
-        to = p.get("to")
-        receiver = names[to] if isinstance(to, int) and 0 <= to < len(names) else "?"
-        if "card" in p:  # only giver and receiver see which card
-            return _("%(who)s gave 1 %(card)s to %(to)s.") % {
-                "who": who, "card": CARD_NAMES.get(p["card"], p["card"]), "to": receiver}
-        return _("%(who)s gave a resource card to %(to)s.") % {"who": who, "to": receiver}
-    if kind == "event_skipped":
-        reason = p.get("reason")
-        if reason == "bank_empty":
-            return _("%(who)s gets nothing: the bank is empty.") % {"who": who}
-        if reason == "nobody_has_cards":
-            return _("%(who)s draws no card: no other player holds a resource card.") % {"who": who}
-        return _("%(who)s holds no resource card and gives nothing.") % {"who": who}
-    if kind == "event_took":
-        victim = p.get("victim")
-        if victim is None:
-            return _("%(who)s took no card.") % {"who": who}
-        if "card" in p:  # only thief and victim see which card
-            return _("%(who)s drew 1 %(card)s from the hand of %(victim)s.") % {
-                "who": who, "card": CARD_NAMES.get(p["card"], p["card"]),
-                "victim": names[victim] if 0 <= victim < len(names) else "?"}
-        return _("%(who)s drew a random card from the hand of %(victim)s.") % {
-            "who": who, "victim": names[victim] if 0 <= victim < len(names) else "?"}
-    return None
+    return LOG.text(entry, names)
