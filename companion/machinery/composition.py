@@ -95,7 +95,9 @@ class Layer:
     phases: frozenset = frozenset()     # the phases this layer's actions may leave a game in
     pending: frozenset = frozenset()    # the kinds of pending decision it asks for
     options: tuple = ()                 # the config["variants"] keys it owns
-    view_key: str | None = None         # where its part of a view goes
+    view_key: str | None = None         # where its part of a view goes: its name (or its scenario's)
+    state_key: str | None = None        # its part of the state, when kept under another key than its
+                                        # name (saved games hold it: never renamed)
     board_actions: Mapping[str, tuple] = field(default_factory=dict)  # tap kind -> the actions it may be
     cores: frozenset | None = None      # the cores it combines with (None: every one)
     core_refusal: str = "layer_not_with_core"  # the refusal when it is asked for with another

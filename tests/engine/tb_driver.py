@@ -71,7 +71,7 @@ def neutral_build_step(data, game, neutrals=None) -> None:
     seat = state["pending"][0]["seat"]
     build = state["two"]["build"]
     if build["neutral"] is None:
-        options = neutrals if neutrals is not None else view(state, seat)["two"]["build_options"]
+        options = neutrals if neutrals is not None else view(state, seat)["catan_for_two"]["build_options"]
         game.act("choose_neutral", actor={"seat": seat}, neutral=data.draw(st.sampled_from(options)))
         return
     where = data.draw(st.sampled_from(view(state, seat)["board"]["targets"][f"neutral_{build['piece']}"]))

@@ -211,8 +211,8 @@ def test_rulebook_example_yellow_gate_red_three():
     assert all(ck.DECK_OF[c] == "trade" for c in game.players[1]["progress"] + game.players[3]["progress"])
     # The card itself only in the owner's view.
     card = game.players[1]["progress"][0]
-    assert view(game.state, 1)["ck"]["me"]["progress"] == [card]
-    assert view(game.state, 2)["ck"]["me"]["progress"] == []
+    assert view(game.state, 1)["cities_knights"]["me"]["progress"] == [card]
+    assert view(game.state, 2)["cities_knights"]["me"]["progress"] == []
     assert card not in str(view(game.state, TABLE)) or card in str(ck.DECKS)  # names only as rules text
     shown = [e for e in view(game.state, 3)["log"] if e["kind"] == "progress_drawn" and e["seat"] == 1]
     assert "card" not in shown[0]["params"]

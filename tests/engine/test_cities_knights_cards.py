@@ -22,7 +22,7 @@ def empty_hands(game, *seats):
 
 
 def me(game, seat):
-    return view(game.state, seat)["ck"]["me"]
+    return view(game.state, seat)["cities_knights"]["me"]
 
 
 # ---------------------------------------------------------------- Spy
@@ -45,7 +45,7 @@ def test_spy_looks_at_an_opponents_progress_cards_and_takes_one():
     # Only the spy sees the cards; the constitution is not among them.
     assert me(game, 0)["spy_cards"] == ["warlord", "spy"]
     assert "spy_cards" not in me(game, 1) and "spy_cards" not in me(game, 2)
-    assert view(game.state, TABLE)["ck"]["card"] == {"kind": "spy", "seat": 0, "victim": 1}
+    assert view(game.state, TABLE)["cities_knights"]["card"] == {"kind": "spy", "seat": 0, "victim": 1}
     assert game.refuse("spy_take", actor={"seat": 1}, card="spy").code == "not_your_turn"
     assert game.refuse("spy_take", actor={"seat": 0}, card="bishop").code == "spy_card"
     assert game.refuse("spy_take", actor={"seat": 0}, card="constitution").code == "spy_card"
@@ -153,7 +153,7 @@ def test_commercial_harbor_exchanges_a_resource_for_a_commodity_with_each_oppone
     # Seat 1 holds two kinds of commodity: they choose.
     assert game.state["pending"] == [{"seat": 1, "kind": "harbor_answer"}]
     assert me(game, 1)["harbor_resource"] == "wool" and me(game, 0)["harbor_resource"] == "wool"
-    assert "harbor_resource" not in me(game, 2) and "resource" not in view(game.state, TABLE)["ck"]["card"]
+    assert "harbor_resource" not in me(game, 2) and "resource" not in view(game.state, TABLE)["cities_knights"]["card"]
     assert game.refuse("harbor_answer", actor={"seat": 1}, commodity="coin").code == "harbor_commodity_not_held"
     assert game.refuse("harbor_answer", actor={"seat": 0}, commodity="paper").code == "not_your_turn"
     game.act("harbor_answer", actor={"seat": 1}, commodity="cloth")
@@ -379,7 +379,7 @@ def test_the_advanced_battle_is_a_cities_and_knights_option():
         new_game({"rules": "base", "players": players, "variants": {"advanced_battle": True}})
     assert info.value.code == "variant_not_in_rules"
     state = new_game({"rules": "cities_knights", "players": players, "variants": {"advanced_battle": True}})
-    assert ck.advanced_battle(state) and view(state, TABLE)["ck"]["advanced_battle"]
+    assert ck.advanced_battle(state) and view(state, TABLE)["cities_knights"]["advanced_battle"]
 
 
 def test_advanced_battle_rulebook_example_with_knights_held_back():

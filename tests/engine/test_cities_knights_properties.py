@@ -146,7 +146,7 @@ def check_views(state: dict) -> None:
         shown = view(state, viewer)
         json.dumps(shown)
         mine = state["players"][viewer]["progress"] if viewer != TABLE else []
-        assert (shown["ck"]["me"] or {}).get("progress", []) == mine
+        assert (shown["cities_knights"]["me"] or {}).get("progress", []) == mine
         assert view(_scrambled(state, viewer), viewer) == shown
 
 

@@ -170,6 +170,21 @@ def test_every_layer_declares_its_phases_and_the_registry_has_each_once():
             assert spec.phases, f"{layer.name}.{spec.name} names no phase"
 
 
+def test_a_layers_view_key_is_its_name():
+    """One name per concept (issue 30): a layer's part of a view lies under its own name, or
+    another's of its package (a mission's: its scenario's; the Events deck's Cities & Knights
+    edition: the deck's). Only the game options share a key, "variants". Its part of the state
+    may keep an older key (`state_key`: saved games hold it), never the view's."""
+    for package in registry.PACKAGES:
+        names = {layer.name for layer in package.LAYERS} | {layer.scenario for layer in package.LAYERS if layer.scenario}
+        for layer in package.LAYERS:
+            if layer.view_key == "variants":
+                assert layer.options and not layer.core, layer.name
+            elif layer.view_key is not None:
+                assert layer.view_key in names, (layer.name, layer.view_key)
+            assert layer.state_key is None or layer.state_key not in (layer.name, layer.view_key), layer.name
+
+
 # ---------------------------------------------------------------- which layers combine
 
 PLAYERS = [{"name": n, "color": c} for n, c in zip(("Ala", "Bartek", "Celina", "Darek"), base.COLORS)]
@@ -339,10 +354,10 @@ def test_random_games_of_every_combination_keep_the_invariants(name, make, drive
             assert seen["me"]["seat"] == seat
             mine = json.dumps(seen["me"])
             assert f'"seat": {other},' not in mine or not hidden
-        if "ck" in state and seen["ck"]:
-            assert seen["ck"]["me"]["progress"] == state["players"][seat]["progress"]
+        if "ck" in state and seen["cities_knights"]:
+            assert seen["cities_knights"]["me"]["progress"] == state["players"][seat]["progress"]
     table = view(state, TABLE)
-    assert table["me"] is None and (table["ck"] is None or table["ck"]["me"] is None)
+    assert table["me"] is None and (table["cities_knights"] is None or table["cities_knights"]["me"] is None)
 
 
 # ---------------------------------------------------------------- what the composition fixed

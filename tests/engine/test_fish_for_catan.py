@@ -361,7 +361,7 @@ def test_a_delivery_reaching_fifteen_wins_in_the_players_own_turn():
 def test_the_view_shows_fields_shoals_and_what_may_be_tapped():
     g = Played(config())
     hex_, ship = _shoal_beside_red(g)
-    seen = view(g.state, "table")["fish"]
+    seen = view(g.state, "table")["fish_for_catan"]
     assert seen["fields"] == {hex_: 3} and seen["shoals"] == [hex_] and seen["supply"] == 5
     assert seen["tried"] and not seen["can_draw"]
     assert view(g.state, "table")["board"]["targets"]["catch"] == [hex_]

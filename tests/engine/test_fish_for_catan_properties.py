@@ -96,7 +96,7 @@ def check_fish(g: Played) -> None:
 
 
 # Fish for Catan's own part: fish fields turned over, tries for a shoal, catches, deliveries.
-PART = shared.Part(view_key="fish", track="fish_for_catan", reveals={"fish": fish_offer}, movement=fishing,
+PART = shared.Part(view_key="fish_for_catan", track="fish_for_catan", reveals={"fish": fish_offer}, movement=fishing,
                    check=check_fish)
 DRIVER = shared.Driver(lairs_driver.PART, PART)  # the scenario plays Pirate Lairs too
 step, check_invariants, check_views = DRIVER.step, DRIVER.check_invariants, DRIVER.check_views

@@ -171,7 +171,7 @@ def step(data, live) -> None:
         build = state["two"]["build"]
         actor = {"seat": build["seat"]}
         if build["neutral"] is None:
-            options = view(state, build["seat"])["two"]["build_options"]
+            options = view(state, build["seat"])["catan_for_two"]["build_options"]
             assert live.do("choose_neutral", actor, neutral=data.draw(st.sampled_from(options), label="neutral"))
         else:
             assert tap(data, live, actor, build["seat"])

@@ -51,7 +51,7 @@ def _step(data, game) -> bool:
         targets = view(state, seat)["board"]["targets"]
         if state["two"]["build"]["neutral"] is None:
             game.act("choose_neutral", actor={"seat": seat},
-                     neutral=data.draw(st.sampled_from(view(state, seat)["two"]["build_options"])))
+                     neutral=data.draw(st.sampled_from(view(state, seat)["catan_for_two"]["build_options"])))
         else:
             kind = next(k for k in ("neutral_road", "neutral_settlement") if k in targets)
             where = data.draw(st.sampled_from(targets[kind]))

@@ -24,8 +24,8 @@ class TravelGame(two_tests.Game):
 def test_fourteen_trade_cards_four_each_six_in_the_pool():
     game = TravelGame(play_mode="paper", board="none")
     assert game.state["two"]["tokens"] == [4, 4] and game.state["two"]["pool"] == 6
-    assert view(game.state, 0)["travel"] == {"cards": 14, "start": 4, "limit": 7}
-    assert view(game.state, "table")["two"]["tokens"] == [4, 4]
+    assert view(game.state, 0)["travel_two_players"] == {"cards": 14, "start": 4, "limit": 7}
+    assert view(game.state, "table")["catan_for_two"]["tokens"] == [4, 4]
     assert ruleset(game.state).names[-2:] == ("catan_for_two", "travel_two_players")
 
 

@@ -234,7 +234,7 @@ def test_paper_without_a_board_records_which_neutral_colour_got_what():
     game.act("build_settlement")
     game.act("build_neutral", neutral=2, piece="road")  # no settlement fitted at the table
     assert game.state["two"]["paper"] == {"2": {"settlement": 1, "road": 2}, "3": {"settlement": 2, "road": 0}}
-    neutrals = view(game.state, TABLE)["two"]["neutrals"]
+    neutrals = view(game.state, TABLE)["catan_for_two"]["neutrals"]
     assert [(n["settlements"], n["roads"]) for n in neutrals] == [(1, 2), (2, 0)]
 
 
@@ -413,7 +413,7 @@ def test_a_neutral_colour_takes_longest_road():
     game.act("build_neutral", A, edge=edges[4])
     assert game.state["longest_road"] == 2
     table = view(game.state, TABLE)
-    assert table["longest_road"] == 2 and table["two"]["neutrals"][0]["longest_road"]
+    assert table["longest_road"] == 2 and table["catan_for_two"]["neutrals"][0]["longest_road"]
     assert not any(p["longest_road"] for p in table["players"])
     assert ruleset(game.state).vp_public(game.state, 0) == 2  # nobody seated gains the 2 points
 
@@ -492,7 +492,7 @@ def _arguments(data, state, kind, actor):
     if kind == "forced_give":
         return {"cards": _pick(data, state["players"][actor["seat"]]["hand"], state["two"]["forced"]["due"])}
     if kind == "choose_neutral":
-        return {"neutral": data.draw(st.sampled_from(v["two"]["build_options"]))}
+        return {"neutral": data.draw(st.sampled_from(v["catan_for_two"]["build_options"]))}
     return {}
 
 

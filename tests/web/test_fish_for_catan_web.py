@@ -128,7 +128,7 @@ def test_a_fish_field_a_shoal_drawn_caught_and_delivered_from_the_phone(client):
     assert _on_field(table, "fish_for_catan", 1, 0)
     assert "6 fish shoals left" in table
     assert f"Ala&#x27;s ship {ship} delivers a fish shoal to the Council of Catan." in table
-    assert engine.view(state, "table")["fish"]["supply"] == 6
+    assert engine.view(state, "table")["fish_for_catan"]["supply"] == 6
 
 
 # Random legal games rendered every few steps, in English and Polish: never a bare log kind.

@@ -3,7 +3,7 @@
 "Shared" is every module of companion/ outside companion/layers/, every template outside a
 layer package's own templates/ folder, and the shared static/ CSS and JS. None of it may name
 a layer: import a layer's package, or spell a layer's name, package, scenario key, game
-option or the key its part of the state and views lives under. The names come from the
+option or the keys its parts of the views and the state live under. The names come from the
 registry (companion.layers), so a new layer is checked as soon as it is registered.
 
 What counts as naming, by kind of file (prose may say "Cities & Knights" or "two players"):
@@ -53,7 +53,7 @@ def _chain(core, by_name: dict) -> list:
 
 def layer_names() -> frozenset:
     """Every name a layer goes by: its layer names, its package's, its scenario key, its game
-    options and its part of the state. Not the ground every core is built on (the base game),
+    options, its part of the views and its part of the state (Cities & Knights' "ck"). Not the ground every core is built on (the base game),
     nor a key several packages put their parts under (config["variants"], the game options')."""
     by_name = {layer.name: layer for layer in LAYERS}
     cores = [layer for layer in LAYERS if layer.core]
@@ -75,6 +75,8 @@ def layer_names() -> frozenset:
                 names.add(layer.scenario)
             if layer.view_key and len(key_packages[layer.view_key]) == 1:
                 names.add(layer.view_key)
+            if layer.state_key:
+                names.add(layer.state_key)
     return frozenset(names)
 
 

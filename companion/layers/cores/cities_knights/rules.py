@@ -26,8 +26,8 @@ from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Step, add_log
 from companion.machinery.turns import active_seat, seat_arg, whole_number
 
-NAME = "cities_knights"
-VIEW_KEY = "ck"
+NAME = "cities_knights"  # the layer, and its part of a view
+STATE_KEY = "ck"  # its part of the state (saved games hold it)
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 TARGET = 13
 TRACK = 7  # moves of the ship from its start to Catan
@@ -2057,7 +2057,8 @@ LAYER = Layer(
                        "sabotage", "wedding", "deserter", "deserter_place", "harbor_answer", "harbor_offer",
                        "intrigue_back", "master_merchant", "spy"}),
     options=("advanced_battle",),
-    view_key=VIEW_KEY,
+    view_key=NAME,
+    state_key=STATE_KEY,
     board_actions={"knight": ("build_knight",), "relocate": ("relocate_knight",), "wall": ("build_wall",),
                    "lose_city": ("lose_city",)},
 )

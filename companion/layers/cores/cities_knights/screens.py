@@ -22,8 +22,9 @@ from companion.layers.cores.cities_knights import LAYERS, forms, messages
 # games: the development cards (C&K has progress cards instead), the base game's roll
 # form (C&K rolls three dice, its own form) and the setup's piece (the second one is a city).
 DEFAULTS = {"dev_cards": True, "roll_form": True, "setup_city": False}
-# Its partials: the panel beside the board (the "ck" fragment), its actions, the commodities
-# and progress cards in a phone's hand, its tap targets on the board (knights, walls, a lost city).
+# Its partials: the panel beside the board (its own fragment, "panel-cities_knights"), its actions,
+# the commodities and progress cards in a phone's hand, its tap targets on the board (knights,
+# walls, a lost city).
 PARTIALS = {"panel": "cities_knights/panel.html", "actions": "cities_knights/actions.html",
             "hand_cards": "cities_knights/hand_cards.html", "hand": "cities_knights/hand.html",
             "board_targets": "cities_knights/board_targets.html"}
@@ -97,7 +98,7 @@ def hex_label(layout: dict, hex_: str) -> str:
 def context(view: dict, names: list[str], picture: dict | None) -> dict:
     """The Cities & Knights part of a screen's context. `picture`: the board drawn for this
     screen (board_svg), whose knights get their level here."""
-    ck = view["ck"]
+    ck = view["cities_knights"]
     if picture:
         _mark_pieces(picture, ck)
     players = view["players"]
@@ -132,7 +133,7 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
 
 def trade_ratios(view: dict) -> dict | None:
     """This phone's ratios with the bank, commodities too (the trading house, the merchant)."""
-    return (view["ck"].get("me") or {}).get("trade_ratios")
+    return (view["cities_knights"].get("me") or {}).get("trade_ratios")
 
 
 def _muster(ck: dict, names: list[str]) -> list[dict] | None:
@@ -196,7 +197,7 @@ def _board_targets(view: dict, picture: dict | None) -> list[dict]:
 
 
 def _orders(view: dict, layout) -> dict | None:
-    orders = view["ck"].get("orders")
+    orders = view["cities_knights"].get("orders")
     if not orders:
         return None
     names = [p["name"] for p in view["players"]]

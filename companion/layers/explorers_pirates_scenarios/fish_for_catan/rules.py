@@ -57,7 +57,7 @@ from companion.machinery.turns import whole_number
 NAME = "fish_for_catan"  # the scenario layer
 MISSION_NAME = "fish_mission"  # the mission layer, and its part of the state
 MISSION = "fish_for_catan"  # the mission card (its track)
-VIEW_KEY = "fish"
+VIEW_KEY = NAME  # the mission's part of a view: the scenario's name
 TARGET = 15
 SHOALS = 6
 FISH_GOLD = 2  # finding a fish field

@@ -69,7 +69,7 @@ def _drawing(f: dict, view: dict, picture: dict | None) -> tuple[list, list]:
 
 
 def context(view: dict, names: list[str], picture: dict | None) -> dict:
-    f = view.get("fish")
+    f = view.get("fish_for_catan")
     if not f:
         return {}
     fields, loads = _drawing(f, view, picture)

@@ -597,7 +597,7 @@ def board_targets(rules, state: dict, viewer) -> dict | None:
 
 
 def public_view(rules, state: dict, viewer) -> tuple[str, dict | None]:
-    return "two", _public_view(rules, state)
+    return LAYER.view_key, _public_view(rules, state)
 
 
 def _public_view(rules, state: dict) -> dict | None:
@@ -657,7 +657,8 @@ LAYER = Layer(
     phases=frozenset({"neutral_build", "forced_trade"}),
     pending=frozenset({NEUTRAL_BUILD, FORCED_GIVE}),
     options=(NAME,),
-    view_key="two",
+    view_key="catan_for_two",
+    state_key="two",
     needs=("events",),  # its second card a turn: it wraps the deck's reveal_event (always there with base)
     cores=frozenset({"base"}),  # the rulebook leaves Cities & Knights for two to a download
     core_refusal="two_players_base_only",

@@ -43,13 +43,13 @@ def token_words(two: dict, active_name: str) -> dict:
 
 def extra_seats(view: dict) -> list[dict]:
     """The seats on the board after the players' (2 and 3): the neutral colours."""
-    two = view["two"]
+    two = view["catan_for_two"]
     return [{"seat": n["seat"], "name": neutral_name(n["color"]), "color": n["color"]} for n in two["neutrals"]] \
         if two else []
 
 
 def context(view: dict, names: list[str], picture: dict | None) -> dict:
-    two = view["two"]
+    two = view["catan_for_two"]
     if not two:
         return {}
     players = view["players"]
@@ -98,7 +98,7 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
 
 
 def _neutral_build_label(view: dict) -> str:
-    build = view["two"]["build"] or {}
+    build = view["catan_for_two"]["build"] or {}
     piece = NEUTRAL_PIECE_NAMES.get(build.get("piece"), build.get("piece", ""))
     if view.get("board"):
         return _("Build %(piece)s for a neutral colour, free: tap the marked place on the board.") % {"piece": piece}
@@ -106,7 +106,7 @@ def _neutral_build_label(view: dict) -> str:
 
 
 def _forced_give_label(view: dict) -> str:
-    forced = view["two"]["forced"] or {}
+    forced = view["catan_for_two"]["forced"] or {}
     due, victim = forced.get("due", 0), forced.get("victim")
     name = view["players"][victim]["name"] if isinstance(victim, int) else ""
     return ngettext("Forced trade: give %(name)s %(n)s card of your choice.",

@@ -68,7 +68,7 @@ def event_context(view: dict, names: list[str]) -> dict | None:
             "event": event,
             "name": EVENT_NAMES.get(event, event),
             # Cities & Knights: the card's own paragraph for that game; the robber's home as the board has it
-            "text": event_text(event, deck["effect"], bool(view.get("ck"))),
+            "text": event_text(event, deck["effect"], bool(view.get("cities_knights"))),
             "lines": event_effect_lines(event, deck["effect"] or {}, names),
             "seven": card["number"] == 7,
         }

@@ -32,7 +32,7 @@ def new_state(state: dict) -> None:
 
 
 def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
-    return "travel", {"cards": CARDS_TOTAL, "start": CARDS_START, "limit": CARDS_LIMIT}
+    return NAME, {"cards": CARDS_TOTAL, "start": CARDS_START, "limit": CARDS_LIMIT}
 
 
 LAYER = Layer(
@@ -43,5 +43,5 @@ LAYER = Layer(
     cores=frozenset({"base"}),
     core_refusal="two_players_base_only",
     seats=(2, 2),
-    view_key="travel",
+    view_key=NAME,
 )

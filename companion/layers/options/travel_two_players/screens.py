@@ -11,7 +11,7 @@ PARTIALS = {}  # nor partials: Catan for two's show its cards
 
 
 def context(view: dict, names: list[str], picture: dict | None) -> dict:
-    two, travel = view["two"], view["travel"]
+    two, travel = view["catan_for_two"], view["travel_two_players"]
     me = (view.get("me") or {}).get("seat")
     seat = me if me is not None else view["turn"]["seat"]
     held, cost = two["tokens"][seat], two["costs"][seat]

@@ -136,7 +136,7 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
                 "colour": COLOUR_NAMES.get(b["colour"], b["colour"]),
                 "lost": [players[s] for _e, s in b["lost"]]} for b in part["battles"]]
     landing = part["landing"]
-    two = view.get("two") or {}
+    two = view.get("catan_for_two") or {}
     wandering_color = (two.get("neutrals") or [{}])[0].get("color", "")
     wandering = None
     if part.get("two_players"):

@@ -668,6 +668,7 @@ LAYER = Layer(
     phases=frozenset({RETURN}),
     pending=frozenset({RETURN}),
     view_key="fishermen",
+    state_key="fish",
     cores=frozenset({"base"}),
     core_refusal="fishermen_base_only",
 )

@@ -182,7 +182,7 @@ def _events(view: dict, names: list[str]) -> dict:
 def _two_words(view: dict) -> dict:
     """Catan for two's token action that sends the robber home is this scenario's barbarian
     move (with the travel edition's trade cards too)."""
-    return {"two_robber": _("Move a barbarian to another path without a road")} if view.get("two") else {}
+    return {"two_robber": _("Move a barbarian to another path without a road")} if view.get("catan_for_two") else {}
 
 
 def context(view: dict, names: list[str], picture: dict | None) -> dict:
