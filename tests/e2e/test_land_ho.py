@@ -40,6 +40,8 @@ def test_land_ho_from_the_form_to_a_win(server, browser):
     expect(ala.locator('[data-testid="ep-ships"]')).to_contain_text("4 movement points left")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     ala.screenshot(path=str(SCREENSHOTS / "land-ho-phone-movement.png"), full_page=True)
+    ala.locator("#board").scroll_into_view_if_needed()  # what a 360 px phone shows at the board (README)
+    ala.screenshot(path=str(SCREENSHOTS / "scenario-phone.png"))
     # (the 4 points used up: 2 more for a wool, the paper cards laid down on the table)
     version = sail_to_face_down(ala, table, version, 10, bought=lambda: expect(
         ala.locator('[data-testid="ep-ships"]')).to_contain_text("2 movement points left"))

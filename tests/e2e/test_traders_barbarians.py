@@ -121,6 +121,9 @@ def test_traders_and_barbarians_from_the_form_to_a_win(server, browser):
         expect(phone.locator(".final")).to_contain_text("Ala")
     expect(phones[0].locator("#story")).to_contain_text("Deliveries")
     table.screenshot(path=str(SCREENSHOTS / "traders-barbarians-final.png"), full_page=True)
+    table.screenshot(path=str(SCREENSHOTS / "story-table.png"))  # the README's story of a game
+    phones[0].locator("#story").scroll_into_view_if_needed()
+    phones[0].screenshot(path=str(SCREENSHOTS / "story-phone.png"))
 
 
 def enter_board(table, version: int) -> int:
