@@ -10,7 +10,8 @@ Barbarians 81 (4 a hex, 3 a target, 2 a barbarian, the ready button, the wagon c
 manual base board with 9 harbours 103 (no test did it: 4 a hex, 3 the desert, 3 a harbour).
 Now: at most 60, 50 and 50, and every control the entry needs is in view, inside no box that
 scrolls. Traders & Barbarians' questions (its deck, its wagon cards) are a step of their own
-after the board: the first roll is not offered until both are answered.
+after the board, beside the dice and the scores: the first roll is not offered until both are
+answered, and each answer is in sight when it is asked.
 """
 import pytest
 from playwright.sync_api import expect
@@ -43,6 +44,22 @@ IN_VIEW = """el => {
   return {inView: r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight + 0.5
                   && r.right <= window.innerWidth + 0.5, hidden: hidden, box: [r.left, r.top, r.right, r.bottom]};
 }"""
+# Each element: in the viewport, and inside the visible part of every box that clips it (a box
+# may scroll, as long as the element is not scrolled away).
+IN_SIGHT = """el => {
+  const r = el.getBoundingClientRect();
+  const away = [];
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    const style = getComputedStyle(box);
+    if (!/(auto|scroll|hidden)/.test(style.overflowY + " " + style.overflowX)) continue;
+    const b = box.getBoundingClientRect();
+    if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5 || r.left < b.left - 0.5 || r.right > b.right + 0.5) {
+      away.push(box.id || box.className || box.tagName);
+    }
+  }
+  return {inView: r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight + 0.5
+                  && r.right <= window.innerWidth + 0.5, away: away, box: [r.left, r.top, r.right, r.bottom]};
+}"""
 ENTRY = ('#board_picture svg.board-svg', '[data-testid="terrain-palette"]', '[data-testid="number-pad"]',
          '[data-testid="harbour-palette"]', '[data-testid="entry-checklist"]', '[data-testid="board-ready"] button')
 
@@ -63,6 +80,14 @@ def assert_in_view(page, selectors, where: str) -> None:
         found = page.locator(selector).first.evaluate(IN_VIEW)
         assert found["inView"], f"{where}: {selector} is not in view {found['box']}"
         assert not found["hidden"], f"{where}: {selector} sits in a box that scrolls: {found['hidden']}"
+
+
+def assert_in_sight(page, selectors, where: str) -> None:
+    """In the first screen as it opens: in the viewport, and not scrolled away in any box."""
+    for selector in selectors:
+        found = page.locator(selector).first.evaluate(IN_SIGHT)
+        assert found["inView"], f"{where}: {selector} is not in view {found['box']}"
+        assert not found["away"], f"{where}: {selector} is scrolled out of sight in {found['away']}"
 
 
 def assert_finger_sized(page, selector: str) -> None:
@@ -156,13 +181,16 @@ def test_traders_and_barbarians_in_at_most_50_taps_then_its_questions(server, br
     # The deck's mix and the wagon cards' numbers: a step of their own, the roll not offered.
     step = table.locator('[data-testid="questions-step"]')
     expect(step).to_be_visible()
-    assert_in_view(table, ('[data-testid="questions-step"] h3', '[data-testid="tb-dev-deck-accept"] button'),
-                   "the questions")
+    # The questions share the column with the dice and the scores (the table looks at them):
+    # the step may scroll, but its heading and its first answer are in sight as it opens.
+    assert_in_sight(table, ('[data-testid="questions-step"] h3', '[data-testid="tb-dev-deck-accept"] button'),
+                    "the questions")
     expect(table.locator('#actions form:has(input[name="type"][value="roll"])')).not_to_be_visible()
     taps('[data-testid="tb-dev-deck-accept"] button')
     version = wait_version(table, version + 1)
     expect(table.locator('[data-testid="question-tb-dev-deck"]')).to_have_count(0)
     expect(step).to_be_visible()  # the wagon cards are still asked
+    assert_in_sight(table, ('[data-testid="tb-wagon-cards-accept"] button',), "the wagon cards' question")
     taps('[data-testid="tb-wagon-cards-accept"] button')
     version = wait_version(table, version + 1)
     expect(step).to_have_count(0)
