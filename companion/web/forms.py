@@ -186,12 +186,12 @@ class NewGameForm(forms.Form):
             config["scenario"] = scenario["key"]
             if d.get("target") in (None, BASE_TARGET):  # the default left untouched
                 config["target"] = target = scenario["target"]
-        variants = {name: True for name in OPTION_FIELDS if d.get(name)}
-        for name in list(variants):
-            variants.update(dict.fromkeys(IMPLIES.get(name, ()), True))
-        if variants:  # the layers' game options; the engine says which combine
-            config["variants"] = variants
-            bonus = sum(TARGET_BONUS.get(name, 0) for name in variants)
+        options = {name: True for name in OPTION_FIELDS if d.get(name)}
+        for name in list(options):
+            options.update(dict.fromkeys(IMPLIES.get(name, ()), True))
+        if options:  # the layers' game options (saved games keep them as "variants"); the engine says which combine
+            config["variants"] = options
+            bonus = sum(TARGET_BONUS.get(name, 0) for name in options)
             config["target"] = min(target + bonus, 30)
         return config
 
