@@ -33,7 +33,11 @@ async def refused(traffic: Traffic, actor: dict, kind: str, **args) -> str:
     fields = {"as": "table" if name == "table" else "seat", "type": kind, "idem": idem, **form_fields(args)}
     version = traffic.game.version
     await traffic.screens[name].send_to(text_data=json.dumps({"act": fields}))
-    frames = await _drain(traffic.screens[name], quiet=0.2)
+    # The answer may be slow on a loaded machine: wait for it, then for anything after it.
+    frames = []
+    while not any(f'data-ack="{idem}"' in frame for frame in frames):
+        frames.append(await traffic.screens[name].receive_from(timeout=10))
+    frames += await _drain(traffic.screens[name], quiet=0.2)
     traffic.received[name] += frames
     answer = next(frame for frame in frames if f'data-ack="{idem}"' in frame)
     assert 'data-ok="1"' not in answer, f"{kind} was not refused"
