@@ -20,6 +20,20 @@ def _discard_label(view: dict) -> str:
     return _("A 7: say how many resource cards you hold.")
 
 
+def _setup_placement(view: dict, viewer) -> list:
+    """The setup's placements, on the phone whose turn it is: the board's own spot, then the
+    path beside it (what the table's hint says; a phone's actions lie below its board)."""
+    me, board = view.get("me"), view.get("board")
+    if not me or not board or view["phase"] != "setup" or me["seat"] != view["active_seat"]:
+        return []
+    targets = board["targets"]
+    if targets.get("settlement") and "place_settlement" in view["allowed"]:
+        return [OwedStep("place_settlement", _("Your setup placement: tap a marked spot on the board."), board=True)]
+    if targets.get("road") and "place_road" in view["allowed"]:
+        return [OwedStep("place_road", _("Now the road: tap a marked path beside your new building."), board=True)]
+    return []
+
+
 def _robber_and_roads(view: dict, viewer) -> list:
     """The robber to move and whom it robs, and the free roads to place (Road Building, a road
     a layer grants: the Fishermen's road bought with fish), owed by the player whose turn it is."""
@@ -68,5 +82,5 @@ SCREENS = Screens(
                        "phase": messages.PHASE_NAMES, "robber_home": messages.ROBBER_HOME_WORDS}),
     form=Form(core=forms.CORE, dice_sources=forms.DICE_SOURCES),
     owed=owes_all(owes_pending(LAYERS, partial=OWED_FORMS, labels={"discard": _discard_label}),
-                  _trade_answers, _robber_and_roads),
+                  _trade_answers, _robber_and_roads, _setup_placement),
 )
