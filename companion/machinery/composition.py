@@ -98,6 +98,7 @@ class Layer:
     view_key: str | None = None         # where its part of a view goes: its name (or its scenario's)
     state_key: str | None = None        # its part of the state, when kept under another key than its
                                         # name (saved games hold it: never renamed)
+    rule_topics: tuple = ()             # the rulebook library's topics its rules bring as a chapter of their own
     board_actions: Mapping[str, tuple] = field(default_factory=dict)  # tap kind -> the actions it may be
     cores: frozenset | None = None      # the cores it combines with (None: every one)
     core_refusal: str = "layer_not_with_core"  # the refusal when it is asked for with another

@@ -114,6 +114,7 @@ class Screens:
     owed: Callable = owes_nothing
     extra_seats: Callable | None = None
     trade_ratios: Callable | None = None
+    rule_topics: Mapping = field(default_factory=dict)  # its layers' rule_topics: topic -> label
 
     def __post_init__(self):
         if set(self.partials) - SLOTS or set(self.reads) - READS:

@@ -24,7 +24,7 @@ Every file starts with a TOML front matter between two ``+++`` lines (parsed wit
 
 The English file holds the metadata shared by both languages (``games``, ``topic``,
 ``related``, ``order``, ``contexts``); the Polish file only its own ``id``, ``title``
-and ``tags``. Standard library only; no Django.
+and ``tags``. No Django: the standard library, and the layers' registry for their topics.
 
 Anything wrong (a missing language, an unknown key, a duplicate id, an empty title …)
 raises :class:`RulebookDataError` naming the file, with every problem found listed.
@@ -35,6 +35,8 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from companion.layers import LAYERS
 
 LANGS = ("en", "pl")
 LANG_NAMES = {"en": "English", "pl": "Polish"}
@@ -50,13 +52,19 @@ TOPICS = (
     "barbarians",
     "city-improvements",
     "progress-cards",
-    "events",
+    # the topics the layers' own rules bring (Layer.rule_topics) come here
     "ships",
     "missions",
     "scenario",
     "variants",
     "scoring",
 )
+# Every topic, in the library's order: the books' own, with the layers' chapters (the Events of
+# Catan deck's) after the rules every book shares.
+_SHARED_END = TOPICS.index("progress-cards") + 1
+TOPICS = (*TOPICS[:_SHARED_END],
+          *dict.fromkeys(topic for layer in LAYERS for topic in layer.rule_topics),
+          *TOPICS[_SHARED_END:])
 
 CONTEXTS_FILE = "contexts.toml"
 FRONT_MATTER = "+++"

@@ -1,6 +1,7 @@
 """Translatable names of games and topics (the entry texts themselves live in entries/)."""
 from django.utils.translation import pgettext_lazy
 
+from companion.layers.screens import CONTRACTS
 from companion.rulebook import search
 
 
@@ -22,13 +23,14 @@ TOPIC_LABELS = {
     "barbarians": pgettext_lazy("rulebook", "Barbarians"),
     "city-improvements": pgettext_lazy("rulebook", "City improvements"),
     "progress-cards": pgettext_lazy("rulebook", "Progress cards"),
-    "events": pgettext_lazy("rulebook", "Events of Catan"),
     "ships": pgettext_lazy("rulebook", "Ships and exploring"),
     "missions": pgettext_lazy("rulebook", "Missions"),
     "scenario": pgettext_lazy("rulebook", "Scenarios"),
     "variants": pgettext_lazy("rulebook", "Variants"),
     "scoring": pgettext_lazy("rulebook", "Points and winning"),
 }
+for contract in CONTRACTS:  # the topics the layers bring, named by their screen contracts
+    TOPIC_LABELS.update(contract.rule_topics)
 
 assert set(GAME_LABELS) == set(search.GAMES)
 assert set(TOPIC_LABELS) == set(search.TOPICS)

@@ -30,13 +30,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # Where a shared file may name a layer's word for a reason of its own, and the reason. The
 # rulebook's library files its texts by printed book and by chapter: the boxes
-# ("cities-knights", "traders-barbarians", "explorers-pirates", the badges' colours) and the
-# Events of Catan chapter ("events"). Those are the books' names, which the layers point into
-# (their forms' "rulebook"), not the layers'.
+# ("cities-knights", "traders-barbarians", "explorers-pirates", the badges' colours): the books'
+# names, which the layers point into (their forms' "rulebook"), not the layers'. A layer's own
+# chapter (the Events of Catan deck's) is its Layer.rule_topics, labelled by its screen contract.
 _BOOKS = {"cities_knights", "traders_barbarians", "explorers_pirates"}
 ALLOWED = {
-    "companion/rulebook/entryfiles.py": _BOOKS | {"events"},
-    "companion/rulebook/labels.py": _BOOKS | {"events"},
+    "companion/rulebook/entryfiles.py": _BOOKS,
+    "companion/rulebook/labels.py": _BOOKS,
     "static/rulebook.css": _BOOKS,
 }
 

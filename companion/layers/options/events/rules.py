@@ -728,5 +728,6 @@ LAYER = Layer(
     phases=frozenset({"event"}),
     pending=PENDING,
     view_key="events",
+    rule_topics=("events",),  # the deck's chapter of the rulebook library (its label: screens.py)
     board_actions={"road": ("damage_road",)},
 )

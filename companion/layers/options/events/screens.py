@@ -1,6 +1,6 @@
 """What the screens show for the Events of Catan deck (rules.py): the card on view, how far
 into the year the deck is, who does what now, the roads an Earthquake damaged."""
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from companion.messages import CARD_NAMES
 
@@ -117,4 +117,5 @@ SCREENS = Screens(
     words=Words(messages.refusal, messages.log_text, names={"phase": messages.PHASE_NAMES}),
     form=Form(dice_sources=forms.DICE_SOURCES),
     owed=owes_pending(LAYERS, partial="events/owed.html", labels=OWED_LABELS, board=frozenset({"earthquake"})),
+    rule_topics={"events": pgettext_lazy("rulebook", "Events of Catan")},
 )
