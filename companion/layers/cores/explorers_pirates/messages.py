@@ -217,7 +217,7 @@ def _settler_built(line: LogLine) -> str:
 @LOG.kind("ep_ship_moved")  # one line per ship movement: `paths` steps (rules._log_sailing)
 def _ship_moved(line: LogLine) -> str:
     n = _whole(line.p, "points", 0)
-    paths = line.p.get("paths") if isinstance(line.p.get("paths"), int) else 1
+    paths = _whole(line.p, "paths", 1)
     if paths <= 1:
         return line.say(ngettext("%(who)s sails %(ship)s on (%(n)s point left).",
                                  "%(who)s sails %(ship)s on (%(n)s points left).", n), n=n)
