@@ -2,14 +2,19 @@
 game row, appends one record and moves the version on; the broadcast to every screen goes out
 on commit, carrying only the game id and version. Screens then render their own viewer's view.
 """
-from django.db import IntegrityError, transaction
+import contextlib
+import copy
+import json
+
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
 
 from companion import engine
 from companion.engine import IllegalAction
 from companion.models import Game, Record, Snapshot
 from companion.services.broadcast import broadcast
-from companion.services.records import (SNAPSHOT_EVERY, Outcome, advance_record, remember_state, current_state, record_lookup,
-                                        remember_actor)
+from companion.services.records import (SNAPSHOT_EVERY, Outcome, advance_record, latest_cached, remember_state,
+                                        current_state, record_lookup, remember_actor)
 
 
 # ---------------------------------------------------------------- acting
@@ -63,6 +68,9 @@ def _refuse_revealing(game: Game, history: dict, stack: str, actor: dict) -> Non
 
 def _write(game: Game, idempotency_key: str | None, make_record) -> Outcome:
     idempotency_key = (idempotency_key or "")[:64] or None
+    written = _write_on_the_newest_held(game, idempotency_key, make_record)
+    if written is not None:
+        return written
     try:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game.pk)
@@ -98,6 +106,72 @@ def _write(game: Game, idempotency_key: str | None, make_record) -> Outcome:
         game.refresh_from_db()
         return Outcome(game, game.version, duplicate=True)
     return Outcome(game, game.version)
+
+
+def _write_on_the_newest_held(game: Game, idempotency_key: str | None, make_record) -> Outcome | None:
+    """The write in one statement, when this process holds the game's newest state: the record
+    is appended and the version moved on only if the game is still at the version the record
+    was made from (no lock and no read first). None: leave it to the locked write, which reads
+    the game's row: another process wrote meanwhile, the action was refused here (the locked
+    write says why from the newest version, or that a repeated tap acted once), or a snapshot
+    is due."""
+    held = latest_cached(game)
+    if held is None:
+        return None
+    version, state, history = held
+    seq = version + 1
+    if seq % SNAPSHOT_EVERY == 0:
+        return None
+    at = copy.copy(game)  # the game's row as of the version held
+    at.version = version
+    state, history = engine.copy_state(state), {key: list(seqs) for key, seqs in history.items()}
+    try:
+        kind, payload = make_record(at, history)
+        record = {"seq": seq, "kind": kind, **payload}
+        state = advance_record(at, state, history, record, engine.Chance(bytes(game.secret)))
+    except IllegalAction:
+        return None
+    payload = {k: v for k, v in record.items() if k not in ("seq", "kind", "original")}
+    try:
+        moved = _append(at, seq, kind, payload, idempotency_key, state["phase"])
+    except IntegrityError:
+        # The version moved on only with the record: this key has acted already.
+        game.refresh_from_db()
+        return Outcome(game, game.version, duplicate=True)
+    if not moved:
+        return None
+    at.version, at.phase = seq, state["phase"]
+    if kind == "action":
+        actor = record["action"]["actor"]
+        transaction.on_commit(lambda: remember_actor(at, seq, actor))
+    transaction.on_commit(lambda: _committed(at, state, history))
+    return Outcome(at, seq)
+
+
+# PostgreSQL: the version check, the version moved on and the record appended, as one statement.
+_APPEND = """WITH moved AS (UPDATE {game} SET version = %s, phase = %s, updated_at = %s WHERE id = %s AND version = %s
+                            RETURNING id)
+INSERT INTO {record} (game_id, seq, kind, payload, idempotency_key, created_at)
+SELECT id, %s, %s, %s::jsonb, %s, %s FROM moved"""
+
+
+def _append(game: Game, seq: int, kind: str, payload: dict, idempotency_key: str | None, phase: str) -> bool:
+    """Append the record at `seq` if the game is still at seq - 1; False if it is not."""
+    now = timezone.now()
+    if connection.vendor == "postgresql":
+        sql = _APPEND.format(game=connection.ops.quote_name(Game._meta.db_table),
+                             record=connection.ops.quote_name(Record._meta.db_table))
+        params = [seq, phase, now, game.pk, seq - 1, seq, kind, json.dumps(payload), idempotency_key, now]
+        # In a caller's transaction (tests), a savepoint keeps it usable when the key repeats.
+        with transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext():
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                return cursor.rowcount == 1
+    with transaction.atomic():  # SQLite: no UPDATE inside WITH; two statements under its write lock
+        if not Game.objects.filter(pk=game.pk, version=seq - 1).update(version=seq, phase=phase, updated_at=now):
+            return False
+        Record.objects.create(game=game, seq=seq, kind=kind, payload=payload, idempotency_key=idempotency_key)
+    return True
 
 
 def _committed(game: Game, state: dict, history: dict) -> None:
