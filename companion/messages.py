@@ -8,6 +8,7 @@ Here are the words every layer shares, and `refusal` and `log_text` ask the laye
 import functools
 from collections.abc import Mapping
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -210,6 +211,12 @@ def parse_cards(text) -> dict:
 
 def card_count(name: str, count: int) -> str:
     """2, "coin" -> "2 coins" in the active language, in the plural form the count takes."""
+    return _card_count(get_language(), name, count)
+
+
+# Every screen words every cost and hand on every push: the same few texts, translated once.
+@functools.lru_cache(maxsize=4096)
+def _card_count(language: str | None, name: str, count: int) -> str:
     counted = CARD_COUNTS.get(name)
     return counted % {"count": count} if counted is not None else f"{count} {CARD_NAMES.get(name, name)}"
 

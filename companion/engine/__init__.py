@@ -17,9 +17,9 @@ from companion.engine.game import (
     rules_for,
     ruleset,
 )
-from companion.engine.views import TABLE, log_for, view
+from companion.engine.views import TABLE, log_for, public_part, shown_log, view
 
 __all__ = [
     "Chance", "IllegalAction", "ReplayError", "TABLE", "advance", "allowed_actions", "apply", "can_redo", "can_undo", "copy_state",
-    "current_schema", "fold", "rules_for", "ruleset", "new_game", "new_history", "revealed", "seeded_secret", "view", "log_for",
+    "current_schema", "fold", "rules_for", "ruleset", "new_game", "new_history", "revealed", "seeded_secret", "view", "public_part", "shown_log", "log_for",
 ]

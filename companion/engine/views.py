@@ -17,8 +17,10 @@ TABLE = "table"
 LOG_SHOWN = 30
 
 
-def view(state: dict, viewer, version: int = 0) -> dict:
-    """`viewer` is "table" or a seat number."""
+def public_part(state: dict) -> dict:
+    """What every viewer's view of this state holds alike: the public table (each seat's
+    counts, the dice, the bank, the board's pieces). The services compute it once per
+    version and hand it to every viewer's `view`; nothing in it is any seat's secret."""
     rules = ruleset(state)
     finished = state["phase"] == "finished"
     with_hands = hands.uses_hands(state)
@@ -46,9 +48,7 @@ def view(state: dict, viewer, version: int = 0) -> dict:
                 "vp_cards": rules.vp_hidden(state, seat) if finished else None,
             }
         )
-    result = {
-        "viewer": viewer,
-        "version": version,
+    table = {
         # (the scenario only where there is one: views of older games stay as they were)
         "config": {k: state["config"][k] for k in ("rules", "target", "dice_source", "board", "play_mode", "scenario")
                    if k in state["config"]},
@@ -66,27 +66,45 @@ def view(state: dict, viewer, version: int = 0) -> dict:
         "longest_road": state["longest_road"],
         "largest_army": state["largest_army"],
         "winner": state["winner"],
-        "log": [_redact(entry, viewer) for entry in state["log"][-LOG_SHOWN:]][::-1],
-        "me": None,
         "bank": dict(state["bank"]) if with_hands else None,  # the bank lies open on the table
+    }
+    # What the table must still confirm before the first roll (a step of its own on the screens).
+    questions = base.open_questions(rules, state) if base.before_first_roll(state) and not finished else []
+    return {"table": table, "board": _public_board(rules, state), "questions": questions}
+
+
+def view(state: dict, viewer, version: int = 0, public: dict | None = None) -> dict:
+    """`viewer` is "table" or a seat number. `public`: this state's `public_part`, when the
+    caller has it already (every screen of a version shares it: the views are the same)."""
+    if public is None:
+        public = public_part(state)
+    rules = ruleset(state)
+    finished = state["phase"] == "finished"
+    with_hands = hands.uses_hands(state)
+    table = public["table"]
+    result = {
+        "viewer": viewer,
+        "version": version,
+        **{key: table[key] for key in _BEFORE_LOG},
+        "log": shown_log(state, viewer),
+        "me": None,
+        "bank": table["bank"],
         "offers": trading.offers_for(state, viewer),
     }
-    result["board"] = _board_view(rules, state, viewer, finished)
-    # What the table must still confirm before the first roll (a step of its own on the screens);
-    # the key only while something is asked (views of other games stay as they were).
-    questions = base.open_questions(rules, state) if base.before_first_roll(state) and not finished else []
-    if questions:
-        result["questions"] = questions
+    actor = {"role": "table"} if viewer == TABLE else {"seat": int(viewer)}
+    allowed = allowed_actions(state, actor)
+    result["board"] = _board_view(rules, state, viewer, finished, public["board"], allowed)
+    # the key only while something is asked (views of other games stay as they were)
+    if public["questions"]:
+        result["questions"] = public["questions"]
     # Each layer's own part, public and private, under its key (None: not in this game).
     result.update({key: None for key in VIEW_KEYS})
     result.update(rules.view_parts(state, viewer))
-    if viewer == TABLE:
-        result["allowed"] = sorted(allowed_actions(state, {"role": "table"}))
-    else:
+    result["allowed"] = sorted(allowed)
+    if viewer != TABLE:
         seat = int(viewer)
         me = state["players"][seat]
         this_turn = state["turn"]["number"]
-        result["allowed"] = sorted(allowed_actions(state, {"seat": seat}))
         result["me"] = {
             "seat": seat,
             "dev_cards": [
@@ -105,17 +123,39 @@ def view(state: dict, viewer, version: int = 0) -> dict:
 
 
 VIEW_KEYS = tuple(dict.fromkeys(layer.view_key for layer in registry.LAYERS if layer.view_key))
+# The public table's keys in a view, in their order before the log.
+_BEFORE_LOG = ("config", "dice_sources", "phase", "active_seat", "turn", "setup_round", "last_roll", "roll_counts",
+               "rolls_total", "players", "dev_deck_left", "longest_road", "largest_army", "winner")
 
 
-def _board_view(rules, state: dict, viewer, finished: bool):
+def _public_board(rules, state: dict) -> dict | None:
+    """The board as every viewer sees it: its pieces, never anyone's tap targets."""
+    board = state["board"]
+    if board is None:
+        return None
+    shown = {
+        "layout": board["layout"],
+        "robber": board["robber"],
+        "pieces": board["pieces"],
+        "victims": list(board["victims"]),
+        "free_roads": board["free_roads"],
+        "production": state["production"],
+        "problems": [code for code, _details in base.board_problems(rules, state)] if state["phase"] == "board" else [],
+    }
+    if state["phase"] == "board":  # the fast editor's (None: a board of its own shape), while the board is entered
+        shown["entry"] = base.entry_view(rules, state)
+    return shown
+
+
+def _board_view(rules, state: dict, viewer, finished: bool, public: dict | None, allowed: set):
     """The board, its pieces and, for whoever may act now, where they can tap."""
     board = state["board"]
     if board is None:
         return None
     targets, actions = {}, {}
     seat = active_seat(state)
-    actor = {"role": "table"} if viewer == TABLE else {"seat": int(viewer)}
-    allowed = allowed_actions(state, actor) if not finished else set()
+    if finished:
+        allowed = set()
     unaffordable = set()
     if hands.uses_hands(state) and state["phase"] in ("main", "special_build", "roll"):
         if viewer == TABLE:  # builds spend a hand: they are tapped on the player's phone
@@ -148,19 +188,10 @@ def _board_view(rules, state: dict, viewer, finished: bool):
         if action and kind not in unaffordable:  # no tap targets for what the hand can't pay
             targets[kind] = locations
             actions[kind] = action
-    shown = {
-        "layout": board["layout"],
-        "robber": board["robber"],
-        "pieces": board["pieces"],
-        "victims": list(board["victims"]),
-        "free_roads": board["free_roads"],
-        "production": state["production"],
-        "targets": targets,
-        "actions": actions,
-        "problems": [code for code, _details in base.board_problems(rules, state)] if state["phase"] == "board" else [],
-    }
-    if state["phase"] == "board":  # the fast editor's (None: a board of its own shape), while the board is entered
-        shown["entry"] = base.entry_view(rules, state)
+    shown = {key: public[key] for key in ("layout", "robber", "pieces", "victims", "free_roads", "production")}
+    shown.update(targets=targets, actions=actions, problems=public["problems"])
+    if "entry" in public:
+        shown["entry"] = public["entry"]
     return shown
 
 
@@ -193,6 +224,11 @@ def _setup_round(state: dict):
     if state["phase"] != "setup":
         return None
     return 1 if state["setup"]["index"] < len(state["players"]) else 2
+
+
+def shown_log(state: dict, viewer) -> list[dict]:
+    """The log entries a view shows (the latest LOG_SHOWN), newest first, as `viewer` may read them."""
+    return [_redact(entry, viewer) for entry in state["log"][-LOG_SHOWN:]][::-1]
 
 
 def log_for(state: dict, viewer) -> list[dict]:

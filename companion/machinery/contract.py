@@ -10,6 +10,10 @@ over the contracts of a game's layers and names none of them. What each part is:
   `names`: every seat's name on the board; `picture`: this screen's board drawing
   (board_svg), which it may mark. `defaults`: those keys as the templates find them in
   games without it.
+- `shared(view, names, picture) -> dict`: keys of its context that read only the public
+  table (a drawing of pieces every screen shows alike): the shell works them out once per
+  version and language, from the table's view, and hands them to every screen before its
+  `context` (which may read them). Nothing private may go there.
 - `partials`: {slot: template}, where its partials go (SLOTS). A "panel" is a fragment of
   its own beside the board ("panel-<its first layer's name>"), pushed only when it changed.
 - `reads`: {fragment: context keys}, what its partials in a shared fragment kept by what it
@@ -106,6 +110,7 @@ class Form:
 class Screens:
     layers: tuple                    # its package's layers (the package's LAYERS)
     context: Callable = _adds_nothing
+    shared: Callable = _adds_nothing  # (view, names, picture) -> its keys alike on every screen
     defaults: Mapping = field(default_factory=dict)
     partials: Mapping[str, str] = field(default_factory=dict)
     reads: Mapping[str, tuple] = field(default_factory=dict)

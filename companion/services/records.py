@@ -109,6 +109,7 @@ def forget_cache() -> None:
     with cache_lock:
         _cache.clear()
         _actors.clear()
+        _public.clear()
 
 
 # ---------------------------------------------------------------- loading state
@@ -149,9 +150,26 @@ def current_state(game: Game) -> tuple[dict, dict]:
     return state, history
 
 
+# game pk -> (state, its public part): every screen of a version shares the public table of
+# its view (engine.public_part), computed once. Keyed by the state object itself (states are
+# read-only once made): a game's newest only.
+_public: dict[int, tuple[dict, dict]] = {}
+
+
+def _public_part(game: Game, state: dict) -> dict:
+    with cache_lock:
+        hit = _public.get(game.pk)
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    public = engine.public_part(state)
+    with cache_lock:
+        _public[game.pk] = (state, public)
+    return public
+
+
 def view_for(game: Game, viewer) -> dict:
     state, history = current_state(game)
-    result = engine.view(state, viewer, version=game.version)
+    result = engine.view(state, viewer, version=game.version, public=_public_part(game, state))
     actor = TABLE if viewer == engine.TABLE else {"seat": int(viewer)}
     by_seq = record_lookup(game)
     result["can_undo"] = engine.can_undo(history, by_seq, actor)

@@ -11,7 +11,9 @@ template read from the context:
   the render, with the value it resolved to; names bound inside the template (loop
   variables, `with`, `as`) are covered by the lookups they were bound from;
 - any other read of that context (a tag that takes the context, a translated block's
-  variable): the whole value under that name.
+  variable): the whole value under that name;
+- a variable that an `{% if %}` only tests (`{% if gold %}`, or beside and, or, not): only
+  whether it is true, so a guard does not tie the fragment to everything the value holds.
 
 A render is still valid for a new context when every recorded lookup resolves there to
 the same value (same type, equal): the template, given equal inputs, writes the same
@@ -34,6 +36,7 @@ from threading import Lock
 from django.db.models import Model
 from django.template import Context
 from django.template.base import Variable
+from django.template.defaulttags import IfNode, TemplateLiteral
 from django.template.loader import get_template
 from django.utils.safestring import SafeString
 
@@ -86,17 +89,22 @@ def _same(now, then) -> bool:
     return now is then or (type(now) is type(then) and now == then)
 
 
-def _recording_lookup(variable: Variable, context):
-    base = _recording.get()
-    if base is None or not isinstance(context, Context):
-        return _resolve(variable, context)
+def _read_from(base, variable: Variable, context) -> bool:
+    """Does this lookup read the render's own context (and not a name bound inside the template)?"""
+    if base is None or base.quiet or not isinstance(context, Context):
+        return False
     first = variable.lookups[0]
     for layer in reversed(context.dicts):
         if layer is base:
-            break
+            return True
         if first in layer:  # bound inside the template: covered by what it was bound from
-            return _resolve(variable, context)
-    else:  # an include's own context (`only`): its values came from lookups recorded where they were taken
+            return False
+    return False  # an include's own context (`only`): its values came from lookups recorded where they were taken
+
+
+def _recording_lookup(variable: Variable, context):
+    base = _recording.get()
+    if not _read_from(base, variable, context):
         return _resolve(variable, context)
     lookups = variable.lookups
     base.quiet += 1
@@ -114,6 +122,64 @@ def _recording_lookup(variable: Variable, context):
 
 
 Variable._resolve_lookup = _recording_lookup
+
+
+class _Truth:
+    """A read of whether a value is true: all that `{% if x %}` (or x beside and, or, not) uses of it."""
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable: Variable):
+        self.variable = variable
+
+
+_TRUTH = object()  # the key of a truth read: (_TRUTH, lookups)
+_literal_eval = TemplateLiteral.eval
+
+
+def _recording_eval(literal: TemplateLiteral, context):
+    """An {% if %}'s bare variable, where only its truth counts: read as true or false, so that a
+    guard such as {% if gold %} does not make its fragment depend on everything `gold` holds."""
+    base = _recording.get()
+    variable = literal.value.var
+    if not getattr(literal, "truth_only", False) or literal.value.filters or type(variable) is not Variable \
+            or variable.lookups is None or not _read_from(base, variable, context):
+        return _literal_eval(literal, context)
+    base.quiet += 1
+    try:
+        value = _literal_eval(literal, context)
+    finally:
+        base.quiet -= 1
+    key = (_TRUTH, variable.lookups)
+    if key not in base.reads and variable.lookups not in base.reads:
+        base.reads[key] = (_Truth(variable), bool(value))
+    return value
+
+
+def _mark_truth_only(node, truth: bool = True) -> None:
+    """Mark the literals of an {% if %} condition whose truth alone counts: the condition
+    itself, and the operands of and, or, not (comparisons and `in` use their values)."""
+    if isinstance(node, TemplateLiteral):
+        node.truth_only = truth
+        return
+    logical = getattr(node, "id", None) in ("and", "or", "not")
+    for child in (node.first, node.second):
+        if child is not None:
+            _mark_truth_only(child, truth and logical)
+
+
+_if_init = IfNode.__init__
+
+
+def _marking_init(self, conditions_nodelists):
+    _if_init(self, conditions_nodelists)
+    for condition, _nodelist in conditions_nodelists:
+        if condition is not None:
+            _mark_truth_only(condition)
+
+
+TemplateLiteral.eval = _recording_eval
+IfNode.__init__ = _marking_init
 
 
 def recording() -> bool:
@@ -145,18 +211,22 @@ class Render:
         # A snapshot: another thread may be checking this render and reordering its reads.
         for index, read in enumerate(tuple(self.reads)):
             what, then = read
-            if type(what) is str:
+            kind = type(what)
+            if kind is str:
                 now = context.get(what, MISSING)
             else:
-                now = _plain_lookup(what.lookups, context)
+                variable = what.variable if kind is _Truth else what
+                now = _plain_lookup(variable.lookups, context)
                 if now is _NOT_PLAIN:  # an attribute, a method, a list index: as the template does it
                     if resolver is None:
                         resolver = Context()
                         resolver.dicts.append(context)
                     try:
-                        now = _resolve(what, resolver)
+                        now = _resolve(variable, resolver)
                     except Exception:
                         now = MISSING
+                if kind is _Truth:  # a lookup that fails is false to {% if %}
+                    now = now is not MISSING and bool(now)
             if not _same(_frozen(now), then):
                 if index:  # what changed once is likely to differ next time: look at it first
                     try:
@@ -185,13 +255,22 @@ def _plain_lookup(lookups: tuple, context: dict):
     return current if not callable(current) else _NOT_PLAIN
 
 
+class _RecordingContext(Context):
+    """Django's Context, but `name in context` looks from the innermost scope out (as a lookup
+    does): a name a template binds itself (`{% blocktranslate with gold=... %}`) is found
+    where it was bound, and does not count as a read of the render's own `gold`."""
+
+    def __contains__(self, key):
+        return any(key in d for d in reversed(self.dicts))
+
+
 def render(template_name: str, context: dict) -> Render:
     """Render as render_to_string does (no request), recording what the template read."""
     template = get_template(template_name)
     base = _Base(context)
     base.reads = {}
     base.quiet = 0
-    django_context = Context(autoescape=template.backend.engine.autoescape)
+    django_context = _RecordingContext(autoescape=template.backend.engine.autoescape)
     django_context.dicts.append(base)
     django_context.dicts.append({})  # a template's {% ... as name %} writes here, not into the reads
     token = _recording.set(base)

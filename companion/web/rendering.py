@@ -312,7 +312,7 @@ def _kept_by_inputs(name: str, context: dict, language: str) -> str:
 def _public_log(game: Game, store: _Shared | None) -> list:
     if store is not None and store.public_log is not None:
         return store.public_log
-    log = engine.view(services.current_state(game)[0], engine.TABLE)["log"]
+    log = engine.shown_log(services.current_state(game)[0], engine.TABLE)
     if store is not None:
         store.public_log = log
     return log
@@ -465,7 +465,9 @@ def _fragments(screen: Screen, game: Game) -> list[tuple[str, str | render_cache
     def viewer_context() -> dict:
         nonlocal context
         if context is None:
-            context = screen_context(game, screen.viewer, screen.base_url)
+            # The layers' drawings alike on every screen: once per version, from the table's context.
+            shared = _public_context(game, screen.kind, screen.language)["layer_shared"] if store is not None else None
+            context = screen_context(game, screen.viewer, screen.base_url, shared)
             context.update(error=None, notice=None)
         return context
 

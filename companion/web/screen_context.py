@@ -54,8 +54,12 @@ def qr_svg(url: str) -> str:
     return mark_safe(svg[svg.index("<svg"):])
 
 
-def screen_context(game: Game, viewer, base_url: str = "") -> dict:
-    """Everything a table screen or a phone renders, for that viewer only."""
+def screen_context(game: Game, viewer, base_url: str = "", shared: dict | None = None) -> dict:
+    """Everything a table screen or a phone renders, for that viewer only.
+
+    `shared`: the layers' keys alike on every screen (their contracts' `shared`), as another
+    screen's context of this version and language holds them (`layer_shared`): the pushes work
+    them out once per version, from the table's."""
     view = services.view_for(game, viewer)
     layers = engine.rules_for(game.config).names
     screens = contracts.in_game(layers)
@@ -108,6 +112,12 @@ def screen_context(game: Game, viewer, base_url: str = "") -> dict:
             context["production_text"] = production_text(production["seats"], names)
             context["production_total"] = production["total"]
         context["victims"] = [view["players"][s] for s in board["victims"]]
+    if shared is None:
+        shared = {}
+        for contract in screens:
+            shared.update(contract.shared(view, names, context.get("board")))
+    context["layer_shared"] = shared
+    context.update(shared)
     for contract in screens:  # each layer's part, in composition order
         context.update(contract.context(view, names, context.get("board")))
     steps = contracts.owed(layers, view, viewer)

@@ -42,7 +42,9 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
     if me is not None:
         out["me"] = {"seat": me, "gold": g["held"][me], "gold_text": gold_text(g["held"][me]), "ratio": g["ratio"],
                      "can_buy": g["buys_left"] > 0 and g["held"][me] >= rules.BUY_PRICE,
-                     "partners": [p for p in players if p["seat"] != me]}
+                     # what the offer's list shows of them (a whole player changes on every action)
+                     "partners": [{"seat": p["seat"], "name": p["name"], "is_active": p["is_active"]}
+                                  for p in players if p["seat"] != me]}
     for offer in g["offers"]:
         out["offers"].append({
             **offer, "maker": players[offer["from"]], "addressee": players[offer["to"]],

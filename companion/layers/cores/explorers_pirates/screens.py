@@ -28,7 +28,7 @@ VP_SOURCES = {"harbour_settlements": gettext_lazy("Harbour settlements"),
               "mission_spices_for_catan": gettext_lazy("Mission “Spices for Catan” (its track and +1 VP card)")}
 
 # The keys this layer adds to a screen's context, as the templates find them in other games.
-DEFAULTS = {"ep": None, "ep_ground": None, "ep_scores": None, "cities": True, "ep_missions": None, "ep_mission_scores": None}  # cities: the scoreboard's column, in other games
+DEFAULTS = {"ep": None, "ep_ground": None, "ep_drawing": None, "ep_scores": None, "cities": True, "ep_missions": None, "ep_mission_scores": None}  # cities: the scoreboard's column, in other games
 PARTIALS = {
     "actions": "explorers_pirates/actions.html",
     "scoreboard": "explorers_pirates/scoreboard.html",
@@ -406,6 +406,15 @@ def _compensation(part: dict, view: dict) -> str | None:
         "roll": paid["total"], "names": names}
 
 
+def shared(view: dict, names: list[str], picture: dict | None) -> dict:
+    """The sea's drawing, alike on every screen: under the ships (the face-down hexes, the
+    council) and the ships and docks themselves."""
+    part = view.get("explorers_pirates")
+    if not part:
+        return {}
+    return {"ep_ground": _ground(part, view, picture), "ep_drawing": _drawing(part, view, picture)}
+
+
 def context(view: dict, names: list[str], picture: dict | None) -> dict:
     part = view.get("explorers_pirates")
     if not part:
@@ -430,7 +439,6 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
               "compensation": _compensation(part, view)}
     moving = next((s for s in part["ships"] if s.get("moving")), None)
     return {
-        "ep_ground": _ground(part, view, picture),
         "ep": {
             "stage": stage,
             "stage_name": STAGE_NAMES.get(stage, stage),
@@ -438,9 +446,8 @@ def context(view: dict, names: list[str], picture: dict | None) -> dict:
             "active": players[active] if active is not None else None,
             "mine": me is not None and me == active,
             "paper": paper,
-            "drawing": _drawing(part, view, picture),
-            # apart from the drawing: the drawing is the same on every screen, so the board's
-            # kept render is shared; a viewer's taps are its own
+            # apart from the drawing (`shared`): the drawing is the same on every screen, so
+            # the board's kept render is shared; a viewer's taps are its own
             "taps": _ship_taps(picture, frame_drawing(picture["frame"], picture["size"]),
                                view["board"]["layout"]["hexes"]) if picture and view.get("board") else {},
             "ships": _ship_rows(part, seat, stage, None if paper or hand is None else hand,
@@ -649,7 +656,7 @@ def owed(view: dict, viewer) -> list:
 
 # Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
 SCREENS = Screens(
-    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS,
+    layers=LAYERS, context=context, shared=shared, defaults=DEFAULTS, partials=PARTIALS, reads=READS,
     extra_seats=extra_seats, trade_ratios=trade_ratios,
     words=Words(messages.refusal, messages.log_text,
                 names={"phase": messages.PHASE_NAMES, "gold_reason": messages.GOLD_REASONS,
