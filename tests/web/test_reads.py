@@ -2,6 +2,7 @@
 write the same HTML there, whatever way the template read its context."""
 import pytest
 from django.template import engines
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.web import render_cache
 from companion.models import Game
@@ -125,3 +126,55 @@ def test_a_pushed_fragment_carries_no_idempotency_key(template):
     assert render_cache.render(name, {}).html == '<input name="idem" value="">'
     from django.template.loader import render_to_string
     assert len(render_to_string(name, {})) > len('<input name="idem" value="">')  # a page's own form has one
+
+
+def test_an_if_that_only_tests_a_value_reads_whether_it_is_true(template):
+    # {% if gold %} guards a part: what gold holds (every player) may change without a render.
+    name = template("t.html", "{% if gold %}[{{ gold.me.n }}]{% endif %}{% if not ep or ep and x %}-{% endif %}"
+                              "{% if a == b or c %}={% endif %}{% if y in z %}in{% endif %}")
+    before = {"gold": {"me": {"n": 1}, "rows": [1, 2]}, "ep": {"stage": "build", "moving": 1}, "x": 1,
+              "a": 1, "b": 1, "c": 0, "y": 1, "z": [1]}
+    kept = render_cache.render(name, before)
+    assert kept.html == "[1]-=in"
+    assert kept.valid_for({**before, "gold": {"me": {"n": 1}, "rows": [3]}, "ep": {"stage": "movement"}})
+    assert kept.valid_for({**before, "x": "yes"})  # still true
+    for after in ({**before, "gold": {}}, {**before, "gold": {"me": {"n": 2}}}, {**before, "x": 0},
+                  {**before, "b": 2}, {**before, "z": [2]},
+                  {k: v for k, v in before.items() if k != "gold"}):
+        _agrees(name, before, after)
+    # Whether a guard is true is what counts, not what the part it guards writes: `ep` turning
+    # false is a change, even where this template's output happens to stay the same.
+    assert not kept.valid_for({**before, "ep": None})
+
+
+def test_a_name_a_translated_block_binds_is_no_read_of_the_contexts(template):
+    # The phones' gold: {% blocktranslate with gold=gold.me.gold %} binds its own `gold`.
+    name = template("u.html", "{% load i18n %}{% if gold.me %}{% blocktranslate with gold=gold.me.gold %}"
+                              "Gold: {{ gold }}{% endblocktranslate %}{% endif %}")
+    before = {"gold": {"me": {"gold": 3, "partners": ["Ala"]}}}
+    kept = render_cache.render(name, before)
+    assert kept.html == "Gold: 3"
+    assert kept.valid_for({"gold": {"me": {"gold": 3, "partners": ["Ola"]}}})
+    _agrees(name, before, {"gold": {"me": {"gold": 4, "partners": ["Ala"]}}})
+    _agrees(name, before, {"gold": None})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_kept_render_is_valid_only_when_a_fresh_render_is_the_same(template, data):
+    """Any mix of guards, comparisons, loops and values: valid_for never says "same" for a
+    context the template would write differently (a stale render on a screen is the defect
+    that matters; a render made again that came out the same only costs time)."""
+    name = template("h.html", "{% if a %}A{{ a.v }}{% endif %}{% if not b %}!b{% endif %}{% if a and c %}&{% endif %}"
+                              "{% if c == 1 or d %}|{% endif %}{% for i in e %}{% if i %}{{ i }}{% endif %}{% endfor %}"
+                              "{% if d.k %}k{% endif %}")
+    value = st.one_of(st.none(), st.integers(0, 2), st.sampled_from(["", "x"]),
+                      st.fixed_dictionaries({"v": st.integers(0, 2)}), st.fixed_dictionaries({"k": st.integers(0, 1)}),
+                      st.lists(st.integers(0, 1), max_size=2), st.just({}))
+    values = {"a": value, "b": value, "c": value, "d": value, "e": st.one_of(st.none(), st.lists(value, max_size=3))}
+    before = {k: data.draw(v) for k, v in values.items() if data.draw(st.booleans())}
+    after = {k: data.draw(v) for k, v in values.items() if data.draw(st.booleans())}
+    kept = render_cache.render(name, before)
+    fresh = render_cache.render(name, after)
+    if kept.valid_for(after):
+        assert kept.html == fresh.html, (before, after)
