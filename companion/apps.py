@@ -13,3 +13,7 @@ class CompanionConfig(AppConfig):
         from companion.layers.screens import CONTRACTS
 
         messages.use_layer_words(contract.words for contract in CONTRACTS)
+        # A template's values written the short way where it writes the same (strings, ints).
+        from companion.web import template_values
+
+        template_values.install()
