@@ -1171,6 +1171,54 @@ async def run_venue(args, workdir: Path) -> dict:
     return result
 
 
+# The venue's targets (the CPU issue): server CPU per action for the mix and for each kind alone,
+# or, on a machine that measures differently, a multiple of the floor with the thread hop; the
+# latencies at the venue's load and in a burst; memory per socket. Then the stretch targets.
+CPU_MIX_MS, CPU_KIND_MS, FLOOR_TIMES = 4.0, 6.0, 5.0
+STEADY_P50_MS, STEADY_P99_MS, BURST_P99_MS, KB_PER_SOCKET = 10.0, 50.0, 150.0, 50.0
+STRETCH_P50_MS, STRETCH_P99_MS = 5.0, 25.0
+
+
+def _at_most(value, limit: float) -> bool | None:
+    return None if value is None or (isinstance(value, float) and math.isnan(value)) else value <= limit
+
+
+def venue_targets(result: dict) -> list[tuple[str, str, bool | None]]:
+    """(target, what was measured, met) for each target; None: not measured in this run."""
+    cpu = result["server_cpu_ms_per_action"]
+    floor = (result.get("floor_cpu_ms_per_action") or {}).get("with_hop")
+    out = []
+
+    def cpu_line(label: str, measured, limit: float) -> None:
+        if measured is None:
+            out.append((label, "n/a", None))
+            return
+        times = f", {measured / floor:.1f}x the floor with the hop" if floor else ""
+        met = measured <= limit or (floor is not None and measured <= FLOOR_TIMES * floor)
+        out.append((label, f"{fmt(measured, 2)} ms{times}", met))
+
+    floor_words = f" (or <= {FLOOR_TIMES:g}x the floor with the hop)"
+    cpu_line(f"server CPU per action, the mix <= {CPU_MIX_MS:g} ms{floor_words}", cpu.get("all"), CPU_MIX_MS)
+    for kind, measured in cpu.items():
+        if kind != "all":
+            cpu_line(f"server CPU per action, {kind} alone <= {CPU_KIND_MS:g} ms{floor_words}", measured, CPU_KIND_MS)
+    lost = result["lost"] + result["unsent"] + result["errors"]
+    out.append((f"steady p50 <= {STEADY_P50_MS:g} ms", f"{fmt(result['p50_ms'])} ms", _at_most(result["p50_ms"], STEADY_P50_MS)))
+    out.append((f"steady p99 <= {STEADY_P99_MS:g} ms", f"{fmt(result['p99_ms'])} ms", _at_most(result["p99_ms"], STEADY_P99_MS)))
+    out.append(("steady: nothing lost", f"{lost} lost", lost == 0))
+    if "burst_p99_ms" in result:
+        burst_lost = result["burst_lost"] + result["burst_unsent"]
+        out.append((f"burst p99 <= {BURST_P99_MS:g} ms, nothing lost", f"{fmt(result['burst_p99_ms'])} ms, {burst_lost} lost",
+                    bool(_at_most(result["burst_p99_ms"], BURST_P99_MS)) and burst_lost == 0))
+    kb = result.get("kb_per_socket")
+    out.append((f"memory <= {KB_PER_SOCKET:g} KB per socket", f"{fmt(kb)} KB over {result['sockets']} sockets",
+                _at_most(kb, KB_PER_SOCKET)))
+    out.append((f"stretch: steady p50 <= {STRETCH_P50_MS:g} ms and p99 <= {STRETCH_P99_MS:g} ms",
+                f"{fmt(result['p50_ms'])} / {fmt(result['p99_ms'])} ms",
+                bool(_at_most(result["p50_ms"], STRETCH_P50_MS)) and bool(_at_most(result["p99_ms"], STRETCH_P99_MS))))
+    return out
+
+
 def print_venue(result: dict, args) -> None:
     print("\n" + "=" * 100)
     print(f"config={args.config} processes={args.processes} tables={args.tables} mix={args.mix} "
@@ -1191,6 +1239,10 @@ def print_venue(result: dict, args) -> None:
     print(f"capacity (p99 <= 25 ms, nothing lost): {result['capacity_actions_per_s']} actions/s")
     print(f"memory: {fmt(result['kb_per_socket'])} KB per socket over {result['sockets']} sockets once connected, "
           f"{fmt(result['kb_per_socket_after_play'])} KB after the play")
+    targets = venue_targets(result)
+    print("targets:")
+    for label, measured, met in targets:
+        print(f"  {'n/a' if met is None else 'met' if met else 'NOT met':7} {label}: {measured}")
     line = {k: result[k] for k in ("tables", "sockets", "processes", "mix", "push", "p50_ms", "p99_ms", "max_ms", "lost",
                                    "server_cpu_ms_per_action", "floor_cpu_ms_per_action", "floor_p99_ms",
                                    "capacity_actions_per_s", "kb_per_socket", "kb_per_socket_after_play")}
@@ -1199,6 +1251,7 @@ def print_venue(result: dict, args) -> None:
     if "burst_p99_ms" in result:
         line["burst_p99_ms"] = result["burst_p99_ms"]
         line["burst_lost"] = result["burst_lost"] + result["burst_unsent"]
+    line["targets_met"] = {label: met for label, _measured, met in targets}
     print(json.dumps(line, default=lambda v: None))
 
 
