@@ -74,33 +74,23 @@ def _write(game: Game, idempotency_key: str | None, make_record) -> Outcome:
     try:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game.pk)
-            state, history = current_state(game)
-            # The history holds only seqs (ints): a shallow copy of its lists is a full copy,
-            # and a deep copy grew with the game's length.
-            state, history = engine.copy_state(state), {key: list(seqs) for key, seqs in history.items()}
             seq = game.version + 1
             try:
-                kind, payload = make_record(game, history)
-                record = {"seq": seq, "kind": kind, **payload}
-                # Live, chance draws from the game's secret and the outcomes land in the record.
-                state = advance_record(game, state, history, record, engine.Chance(bytes(game.secret)))
+                record, state, history = _made(game, *current_state(game), make_record)
             except IllegalAction:
                 # A repeated tap is usually refused by the state its first tap made: say it acted once.
                 # (A repeat that is still legal fails on the key's unique index below, as a race does.)
                 if idempotency_key and game.records.filter(idempotency_key=idempotency_key).exists():
                     return Outcome(game, game.version, duplicate=True)
                 raise
-            payload = {k: v for k, v in record.items() if k not in ("seq", "kind", "original")}
-            Record.objects.create(game=game, seq=seq, kind=kind, payload=payload, idempotency_key=idempotency_key)
+            Record.objects.create(game=game, seq=seq, kind=record["kind"], payload=_payload(record),
+                                  idempotency_key=idempotency_key)
             game.version = seq
             game.phase = state["phase"]
             game.save(update_fields=["version", "phase", "updated_at"])
             if seq % SNAPSHOT_EVERY == 0:
                 Snapshot.objects.create(game=game, seq=seq, state=state, history=history)
-            if kind == "action":
-                actor = record["action"]["actor"]
-                transaction.on_commit(lambda: remember_actor(game, seq, actor))
-            transaction.on_commit(lambda: _committed(game, state, history))
+            _on_commit(game, record, state, history)
     except IntegrityError:
         # Two requests with one key raced: the other one acted.
         game.refresh_from_db()
@@ -124,16 +114,12 @@ def _write_on_the_newest_held(game: Game, idempotency_key: str | None, make_reco
         return None
     at = copy.copy(game)  # the game's row as of the version held
     at.version = version
-    state, history = engine.copy_state(state), {key: list(seqs) for key, seqs in history.items()}
     try:
-        kind, payload = make_record(at, history)
-        record = {"seq": seq, "kind": kind, **payload}
-        state = advance_record(at, state, history, record, engine.Chance(bytes(game.secret)))
+        record, state, history = _made(at, state, history, make_record)
     except IllegalAction:
         return None
-    payload = {k: v for k, v in record.items() if k not in ("seq", "kind", "original")}
     try:
-        moved = _append(at, seq, kind, payload, idempotency_key, state["phase"])
+        moved = _append(at, seq, record["kind"], _payload(record), idempotency_key, state["phase"])
     except IntegrityError:
         # The version moved on only with the record: this key has acted already.
         game.refresh_from_db()
@@ -141,11 +127,34 @@ def _write_on_the_newest_held(game: Game, idempotency_key: str | None, make_reco
     if not moved:
         return None
     at.version, at.phase = seq, state["phase"]
-    if kind == "action":
-        actor = record["action"]["actor"]
-        transaction.on_commit(lambda: remember_actor(at, seq, actor))
-    transaction.on_commit(lambda: _committed(at, state, history))
+    _on_commit(at, record, state, history)
     return Outcome(at, seq)
+
+
+def _made(game: Game, state: dict, history: dict, make_record) -> tuple[dict, dict, dict]:
+    """The next record (`game` at the version of `state`) and the state and history after it;
+    raises IllegalAction. Live, chance draws from the game's secret and the outcomes land in
+    the record."""
+    # The history holds only seqs (ints): a shallow copy of its lists is a full copy, and a
+    # deep copy grew with the game's length.
+    state, history = engine.copy_state(state), {key: list(seqs) for key, seqs in history.items()}
+    kind, payload = make_record(game, history)
+    record = {"seq": game.version + 1, "kind": kind, **payload}
+    state = advance_record(game, state, history, record, engine.Chance(bytes(game.secret)))
+    return record, state, history
+
+
+def _payload(record: dict) -> dict:
+    return {k: v for k, v in record.items() if k not in ("seq", "kind", "original")}
+
+
+def _on_commit(game: Game, record: dict, state: dict, history: dict) -> None:
+    """Once the record is committed: this process holds the new state and every screen hears of it."""
+    seq = record["seq"]
+    if record["kind"] == "action":
+        actor = record["action"]["actor"]
+        transaction.on_commit(lambda: remember_actor(game, seq, actor))
+    transaction.on_commit(lambda: _committed(game, state, history))
 
 
 # PostgreSQL: the version check, the version moved on and the record appended, as one statement.
