@@ -177,7 +177,7 @@ def _board_view(rules, state: dict, viewer, finished: bool, public: dict | None,
         # active player could build is the costly part of a view.
         targets_now = {}
     elif targets_now is None:
-        targets_now = base.board_targets(rules, state, seat)
+        targets_now = _build_targets(rules, state, seat)
     if tappable:  # a layer's own pieces on the board (knights, walls), and what the hand can't pay for them
         for more_targets in rules.hooks("more_board_targets"):
             extra, costly = more_targets(rules, state, viewer, seat)
@@ -193,6 +193,22 @@ def _board_view(rules, state: dict, viewer, finished: bool, public: dict | None,
     if "entry" in public:
         shown["entry"] = public["entry"]
     return shown
+
+
+# The last state's build targets: the table's view and the active player's phone both ask for
+# them, and finding them is the costly part of a view. Keyed by the state object itself
+# (states are read-only once made); one tuple, rebound whole, so threads see it whole.
+_last_targets: tuple = (None, None, None)
+
+
+def _build_targets(rules, state: dict, seat: int) -> dict:
+    global _last_targets
+    last_state, last_seat, targets = _last_targets
+    if last_state is state and last_seat == seat:
+        return targets
+    targets = base.board_targets(rules, state, seat)
+    _last_targets = (state, seat, targets)
+    return targets
 
 
 def _hand_view(rules, state: dict, seat: int) -> dict:

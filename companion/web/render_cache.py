@@ -13,7 +13,13 @@ template read from the context:
 - any other read of that context (a tag that takes the context, a translated block's
   variable): the whole value under that name;
 - a variable that an `{% if %}` only tests (`{% if gold %}`, or beside and, or, not): only
-  whether it is true, so a guard does not tie the fragment to everything the value holds.
+  whether it is true, so a guard does not tie the fragment to everything the value holds;
+- a comparison an `{% if %}` only tests (`{% if "roll" in allowed %}`, `{% if view.phase == "main" %}`,
+  or beside and, or, not), between values of the context and constants: only its outcome,
+  so the actions of a phone are not rendered again each time any other action becomes allowed;
+- a name that `{% with %}` binds to a value of the context (`{% with allowed=view.allowed %}`)
+  is an alias: a read through it is a read of the path it stands for (`view.allowed`), and not
+  of the whole value at once.
 
 A render is still valid for a new context when every recorded lookup resolves there to
 the same value (same type, equal): the template, given equal inputs, writes the same
@@ -30,13 +36,14 @@ context-variable read.
 from __future__ import annotations
 
 import contextvars
+import functools
 from collections import OrderedDict
 from threading import Lock
 
 from django.db.models import Model
 from django.template import Context
 from django.template.base import Variable
-from django.template.defaulttags import IfNode, TemplateLiteral
+from django.template.defaulttags import IfNode, TemplateLiteral, WithNode
 from django.template.loader import get_template
 from django.utils.safestring import SafeString
 
@@ -89,35 +96,57 @@ def _same(now, then) -> bool:
     return now is then or (type(now) is type(then) and now == then)
 
 
-def _read_from(base, variable: Variable, context) -> bool:
-    """Does this lookup read the render's own context (and not a name bound inside the template)?"""
+def _base_path(base, variable: Variable, context) -> tuple | None:
+    """The path this lookup reads in the render's own context: its own lookups, or through
+    a `{% with %}` alias the path the alias stands for. None when it reads a name bound
+    inside the template (covered by the lookup it was bound from) or no recording runs."""
     if base is None or base.quiet or not isinstance(context, Context):
-        return False
-    first = variable.lookups[0]
+        return None
+    lookups = variable.lookups
+    first = lookups[0]
     for layer in reversed(context.dicts):
         if layer is base:
-            return True
-        if first in layer:  # bound inside the template: covered by what it was bound from
-            return False
-    return False  # an include's own context (`only`): its values came from lookups recorded where they were taken
+            return lookups
+        if first in layer:
+            if type(layer) is _Aliases and first in layer.paths:
+                return layer.paths[first] + lookups[1:]
+            return None  # bound inside the template: covered by what it was bound from
+    return None  # an include's own context (`only`): its values came from lookups recorded where they were taken
+
+
+_path_variables: dict[tuple, Variable] = {}
+
+
+def _variable_for(path: tuple, variable: Variable) -> Variable:
+    """A Variable that looks up `path` (the template's own when it is one)."""
+    if variable.lookups == path:
+        return variable
+    found = _path_variables.get(path)
+    if found is None:
+        found = Variable.__new__(Variable)
+        found.var, found.literal, found.lookups = ".".join(path), None, path
+        found.translate, found.message_context = False, None
+        if len(_path_variables) < 65536:
+            _path_variables[path] = found
+    return found
 
 
 def _recording_lookup(variable: Variable, context):
     base = _recording.get()
-    if not _read_from(base, variable, context):
+    path = _base_path(base, variable, context)
+    if path is None:
         return _resolve(variable, context)
-    lookups = variable.lookups
     base.quiet += 1
     try:
         value = _resolve(variable, context)
     except Exception:
-        if lookups not in base.reads:
-            base.reads[lookups] = (variable, MISSING)
+        if path not in base.reads:
+            base.reads[path] = (_variable_for(path, variable), MISSING)
         raise
     finally:
         base.quiet -= 1
-    if lookups not in base.reads:
-        base.reads[lookups] = (variable, _frozen(value))
+    if path not in base.reads:
+        base.reads[path] = (_variable_for(path, variable), _frozen(value))
     return value
 
 
@@ -133,7 +162,7 @@ class _Truth:
         self.variable = variable
 
 
-_TRUTH = object()  # the key of a truth read: (_TRUTH, lookups)
+_TRUTH = object()  # the key of a truth read: (_TRUTH, path)
 _literal_eval = TemplateLiteral.eval
 
 
@@ -143,26 +172,117 @@ def _recording_eval(literal: TemplateLiteral, context):
     base = _recording.get()
     variable = literal.value.var
     if not getattr(literal, "truth_only", False) or literal.value.filters or type(variable) is not Variable \
-            or variable.lookups is None or not _read_from(base, variable, context):
+            or variable.lookups is None:
+        return _literal_eval(literal, context)
+    path = _base_path(base, variable, context)
+    if path is None:
         return _literal_eval(literal, context)
     base.quiet += 1
     try:
         value = _literal_eval(literal, context)
     finally:
         base.quiet -= 1
-    key = (_TRUTH, variable.lookups)
-    if key not in base.reads and variable.lookups not in base.reads:
-        base.reads[key] = (_Truth(variable), bool(value))
+    key = (_TRUTH, path)
+    if key not in base.reads and path not in base.reads:
+        base.reads[key] = (_Truth(_variable_for(path, variable)), bool(value))
     return value
 
 
+# The comparisons of {% if %} (django/template/smartif.py), as they evaluate their operands'
+# values; any error is False there too.
+_COMPARISONS = {
+    "in": lambda x, y: x in y, "not in": lambda x, y: x not in y,
+    "is": lambda x, y: x is y, "is not": lambda x, y: x is not y,
+    "==": lambda x, y: x == y, "!=": lambda x, y: x != y,
+    ">": lambda x, y: x > y, ">=": lambda x, y: x >= y, "<": lambda x, y: x < y, "<=": lambda x, y: x <= y,
+}
+_CONSTANT = object()
+
+
+class _Outcome:
+    """A read of whether a comparison holds: all that `{% if "roll" in allowed %}` (or such a
+    comparison beside and, or, not) uses of its operands. Each operand is (_CONSTANT, value) or
+    (variable, the value a failed lookup gives the comparison)."""
+
+    __slots__ = ("op", "operands")
+
+    def __init__(self, op: str, operands: tuple):
+        self.op = op
+        self.operands = operands
+
+    def holds(self, context: dict) -> bool:
+        values = []
+        for what, missing in self.operands:
+            if what is _CONSTANT:
+                values.append(missing)
+            else:
+                now = _now(what, context)
+                values.append(missing if now is MISSING else now)
+        try:
+            return bool(_COMPARISONS[self.op](*values))
+        except Exception:
+            return False
+
+
+def _operand(base, literal, context):
+    """A comparison's operand as an _Outcome holds it, or None when it is anything else (a
+    filter, a translated literal, a name the template bound itself)."""
+    if type(literal) is not TemplateLiteral or literal.value.filters:
+        return None
+    variable = literal.value.var
+    if type(variable) is not Variable:
+        return (_CONSTANT, variable)  # a quoted string
+    if variable.lookups is None:
+        return None if variable.translate else (_CONSTANT, variable.literal)
+    lookups = variable.lookups
+    if len(lookups) == 1 and lookups[0] in context.dicts[0] and not any(lookups[0] in d for d in context.dicts[1:]):
+        return (_CONSTANT, context.dicts[0][lookups[0]])  # True, False, None
+    path = _base_path(base, variable, context)
+    if path is None:
+        return None
+    # A failed lookup is None to a comparison; but a name {% with %} bound to a failed lookup
+    # holds the engine's string_if_invalid.
+    bound_alias = path != lookups and len(lookups) == 1
+    return (_variable_for(path, variable), _invalid(context) if bound_alias else None)
+
+
+def _invalid(context):
+    return context.template.engine.string_if_invalid if context.template is not None else ""
+
+
+def _recording_comparison(node, context):
+    base = _recording.get()
+    if base is None or base.quiet:
+        return node.plain_eval(context)
+    operands = (_operand(base, node.first, context), _operand(base, node.second, context))
+    if None in operands:
+        return node.plain_eval(context)  # its operands' reads are recorded as values
+    base.quiet += 1
+    try:
+        value = node.plain_eval(context)
+    finally:
+        base.quiet -= 1
+    key = (_OUTCOME, node.id, *[(what if what is _CONSTANT else what.lookups, missing) for what, missing in operands])
+    if key not in base.reads:
+        base.reads[key] = (_Outcome(node.id, operands), bool(value))
+    return value
+
+
+_OUTCOME = object()  # the key of an outcome read: (_OUTCOME, op, operands)
+
+
 def _mark_truth_only(node, truth: bool = True) -> None:
-    """Mark the literals of an {% if %} condition whose truth alone counts: the condition
-    itself, and the operands of and, or, not (comparisons and `in` use their values)."""
+    """Mark what of an {% if %} condition only its truth counts of: the condition itself, and
+    the operands of and, or, not; there, a bare variable is read as true or false and a
+    comparison by its outcome (a comparison's own operands count by their values)."""
     if isinstance(node, TemplateLiteral):
         node.truth_only = truth
         return
-    logical = getattr(node, "id", None) in ("and", "or", "not")
+    op = getattr(node, "id", None)
+    if truth and op in _COMPARISONS:
+        node.plain_eval = node.eval
+        node.eval = functools.partial(_recording_comparison, node)
+    logical = op in ("and", "or", "not")
     for child in (node.first, node.second):
         if child is not None:
             _mark_truth_only(child, truth and logical)
@@ -178,8 +298,68 @@ def _marking_init(self, conditions_nodelists):
             _mark_truth_only(condition)
 
 
+class _Aliases(dict):
+    """The names a {% with %} binds, in a recording render: `paths` holds the context path each
+    alias stands for. A tag that reads one directly (not through a variable) reads the whole value."""
+
+    __slots__ = ("paths", "base")
+
+    def __getitem__(self, key):
+        self._note(key)
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        self._note(key)
+        return dict.get(self, key, default)
+
+    def _note(self, key) -> None:
+        base = self.base
+        path = self.paths.get(key)
+        if path is not None and not base.quiet and path not in base.reads:
+            variable = _variable_for(path, Variable(key))
+            base.quiet += 1
+            try:
+                base.reads[path] = (variable, _frozen(_now(variable, base)))
+            finally:
+                base.quiet -= 1
+
+
+_with_render = WithNode.render
+
+
+def _aliasing_render(self, context):
+    """{% with name=a.b %} in a recording render: `name` is an alias of the path a.b (a filter
+    or a name the template bound itself makes a plain binding, read whole as before)."""
+    base = _recording.get()
+    if base is None or base.quiet or not isinstance(context, Context):
+        return _with_render(self, context)
+    layer = _Aliases()
+    layer.paths = {}
+    layer.base = base
+    for key, value in self.extra_context.items():
+        variable = value.var
+        path = None
+        if not value.filters and type(variable) is Variable and variable.lookups is not None:
+            path = _base_path(base, variable, context)
+        if path is None:
+            dict.__setitem__(layer, key, value.resolve(context))
+            continue
+        base.quiet += 1
+        try:
+            dict.__setitem__(layer, key, value.resolve(context))
+        finally:
+            base.quiet -= 1
+        layer.paths[key] = path
+    context.dicts.append(layer)
+    try:
+        return self.nodelist.render(context)
+    finally:
+        context.dicts.pop()
+
+
 TemplateLiteral.eval = _recording_eval
 IfNode.__init__ = _marking_init
+WithNode.render = _aliasing_render
 
 
 def recording() -> bool:
@@ -207,26 +387,19 @@ class Render:
 
     def valid_for(self, context: dict) -> bool:
         """Would the template write the same HTML from this context?"""
-        resolver = None
         # A snapshot: another thread may be checking this render and reordering its reads.
         for index, read in enumerate(tuple(self.reads)):
             what, then = read
             kind = type(what)
             if kind is str:
                 now = context.get(what, MISSING)
+            elif kind is _Outcome:
+                now = what.holds(context)
+            elif kind is _Truth:  # a lookup that fails is false to {% if %}
+                now = _now(what.variable, context)
+                now = now is not MISSING and bool(now)
             else:
-                variable = what.variable if kind is _Truth else what
-                now = _plain_lookup(variable.lookups, context)
-                if now is _NOT_PLAIN:  # an attribute, a method, a list index: as the template does it
-                    if resolver is None:
-                        resolver = Context()
-                        resolver.dicts.append(context)
-                    try:
-                        now = _resolve(variable, resolver)
-                    except Exception:
-                        now = MISSING
-                if kind is _Truth:  # a lookup that fails is false to {% if %}
-                    now = now is not MISSING and bool(now)
+                now = _now(what, context)
             if not _same(_frozen(now), then):
                 if index:  # what changed once is likely to differ next time: look at it first
                     try:
@@ -236,6 +409,19 @@ class Render:
                         pass
                 return False
         return True
+
+
+def _now(variable: Variable, context: dict):
+    """What the variable resolves to in this context now (MISSING when the lookup fails)."""
+    now = _plain_lookup(variable.lookups, context)
+    if now is _NOT_PLAIN:  # an attribute, a method, a list index: as the template does it
+        resolver = Context()
+        resolver.dicts.append(context)
+        try:
+            now = _resolve(variable, resolver)
+        except Exception:
+            now = MISSING
+    return now
 
 
 _NOT_PLAIN = object()

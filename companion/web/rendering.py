@@ -42,7 +42,7 @@ from companion import engine, services
 
 from companion.web import contracts, render_cache, rule_links
 from companion.models import Game
-from companion.web.screen_context import log_lines, screen_context
+from companion.web.screen_context import log_lines, screen_context, table_part
 
 # The fragments of each screen, in the order of partials/table_fragments.html and
 # partials/seat_fragments.html (tests/web/test_rendering.py keeps them in step).
@@ -97,7 +97,7 @@ def _source(name: str, context: dict) -> tuple[str, dict]:
 # push is always the empty one (errors come only in the answer to the screen that tapped).
 ANY_KIND = frozenset({"flash", "histogram", "log", "board_picture"})
 # Keys of the table's context that are not public: they never reach a shared render.
-TABLE_ONLY = ("seats", "reader", "reader_devices")
+TABLE_ONLY = ("seats", "reader", "reader_devices", "join_warning")
 
 
 class NeedsDatabase(Exception):
@@ -177,6 +177,13 @@ def _public_context(game: Game, kind: str, language: str) -> dict:
                 _contexts.popitem(last=False)
     # A copy per render: a template's {% ... as name %} writes into the dict it is given.
     return {**base, "is_table": kind == "table", "role": kind}
+
+
+def table_context(game: Game, language: str, base_url: str) -> dict:
+    """The table screen's context: the public one of this version (worked out once for every
+    screen) with what only the table shows (the seats' join codes, the dice reader). The same
+    as screen_context's for the table (tests/web/test_shared_parts.py), one context fewer a push."""
+    return {**_public_context(game, "table", language), **table_part(game, base_url), "game": game}
 
 
 def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared | None) -> str:
@@ -424,6 +431,9 @@ def _changed(screen: Screen, fragments: list[tuple[str, str]]) -> str:
             continue
         # A kept render knows its digest; a str caches its hash (a shared fragment is hashed once).
         digest = piece.digest if type(piece) is render_cache.Render else hash(piece)
+        if how == LOG:
+            # New entries may read as the last ones did (a second trade alike): told apart by the newest entry's number.
+            digest = hash((digest, screen.log_mark and screen.log_mark[0]))
         if how == ALWAYS:
             out.append(_text(piece))
         elif screen.sent.get(name) != digest:
@@ -464,7 +474,9 @@ def _fragments(screen: Screen, game: Game) -> list[tuple[str, str | render_cache
 
     def viewer_context() -> dict:
         nonlocal context
-        if context is None:
+        if context is None and store is not None and screen.kind == "table":
+            context = table_context(game, screen.language, screen.base_url)
+        elif context is None:
             # The layers' drawings alike on every screen: once per version, from the table's context.
             shared = _public_context(game, screen.kind, screen.language)["layer_shared"] if store is not None else None
             context = screen_context(game, screen.viewer, screen.base_url, shared)
@@ -514,8 +526,7 @@ def _log_html(game: Game, screen: Screen, context: dict, store) -> str:
             if at == 0:
                 return screen.log_html  # nothing new: not sent again
             screen.log_mark = (entries[0]["n"], entries[0])
-            screen.log_html = render_to_string("partials/log_added.html",
-                                               {"entries": log_lines(entries[:at], context["seat_names"])})
+            screen.log_html = _log_added(game, screen, entries[:at], context["seat_names"], store)
             return screen.log_html
     if entries == _public_log(game, store):
         html = _shared_html(game, screen.kind, screen.language, "log", store)
@@ -523,6 +534,20 @@ def _log_html(game: Game, screen: Screen, context: dict, store) -> str:
         html = render_to_string("partials/log.html", context)
     screen.log_mark = (entries[0]["n"], entries[0]) if entries else None
     screen.log_html = html
+    return html
+
+
+def _log_added(game: Game, screen: Screen, added: list, names: list, store) -> str:
+    """The entries new to a screen, rendered once per version and language for every screen
+    that shows the public log and was one version behind (most screens, most pushes)."""
+    public = _public_log(game, store) if store is not None else None
+    shared = public is not None and public[:len(added)] == added
+    key = ("any", screen.language, "log_added", len(added))
+    if shared and key in store.html:
+        return store.html[key]
+    html = render_to_string("partials/log_added.html", {"entries": log_lines(added, names)})
+    if shared:
+        store.html[key] = html
     return html
 
 

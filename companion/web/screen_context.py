@@ -146,25 +146,29 @@ def screen_context(game: Game, viewer, base_url: str = "", shared: dict | None =
         context["offers_answered"] = [o for o in offers if o["for_me"] and not o["to_answer"]]
         context["offers_open"] = [o for o in offers if not o["for_me"]]
     if viewer == engine.TABLE:
-        context["reader"] = _reader(game)
-        seats = list(game.seats.all())
-        context["seats"] = []
-        join_url, context["join_warning"] = join_base(base_url)  # never localhost on a phone
-        for s in seats:
-            join_path = cached_reverse("join", game.code, s.join_token)
-            show_qr = bool(base_url) and (s.rejoin_open or not s.is_bound)
-            context["seats"].append({
-                "index": s.index,
-                "name": s.name,
-                "color": s.color,
-                "bound": s.is_bound,
-                "rejoin_open": s.rejoin_open,
-                # Free seats, and seats whose phone was lost, show their join QR.
-                "qr": qr_svg(join_url + join_path) if show_qr else None,
-                "join_path": join_path if show_qr else None,
-                "join_url": join_url + join_path if show_qr else None,
-            })
+        context.update(table_part(game, base_url))
     return context
+
+
+def table_part(game: Game, base_url: str) -> dict:
+    """What only the table screen shows: the dice reader, and the seats with their join codes."""
+    join_url, join_warning = join_base(base_url)  # never localhost on a phone
+    seats = []
+    for s in game.seats.all():
+        join_path = cached_reverse("join", game.code, s.join_token)
+        show_qr = bool(base_url) and (s.rejoin_open or not s.is_bound)
+        seats.append({
+            "index": s.index,
+            "name": s.name,
+            "color": s.color,
+            "bound": s.is_bound,
+            "rejoin_open": s.rejoin_open,
+            # Free seats, and seats whose phone was lost, show their join QR.
+            "qr": qr_svg(join_url + join_path) if show_qr else None,
+            "join_path": join_path if show_qr else None,
+            "join_url": join_url + join_path if show_qr else None,
+        })
+    return {"reader": _reader(game), "seats": seats, "join_warning": join_warning}
 
 
 def _owed_step(step, view: dict) -> dict:

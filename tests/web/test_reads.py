@@ -178,3 +178,73 @@ def test_a_kept_render_is_valid_only_when_a_fresh_render_is_the_same(template, d
     fresh = render_cache.render(name, after)
     if kept.valid_for(after):
         assert kept.html == fresh.html, (before, after)
+
+
+def test_a_comparison_an_if_tests_reads_only_its_outcome(template):
+    # The phones' actions: {% if "roll" in allowed %} must not tie them to every other action allowed.
+    name = template("v.html", '{% if "roll" in view.allowed %}R{% endif %}{% if view.phase == "main" and x %}M{% endif %}'
+                              '{% if n >= 2 %}2{% endif %}{% if missing == None %}0{% endif %}')
+    before = {"view": {"allowed": ["roll", "undo"], "phase": "main"}, "x": 1, "n": 3}
+    kept = render_cache.render(name, before)
+    assert kept.html == "RM20"
+    assert kept.valid_for({**before, "view": {"allowed": ["roll", "play_knight"], "phase": "main"}})
+    assert kept.valid_for({**before, "n": 5})
+    for after in ({**before, "view": {"allowed": ["undo"], "phase": "main"}},
+                  {**before, "view": {"allowed": ["roll"], "phase": "roll"}}, {**before, "n": 1},
+                  {**before, "missing": 1}, {**before, "n": "3"}, {**before, "view": {"allowed": "roll"}},
+                  {k: v for k, v in before.items() if k != "view"}):
+        _agrees(name, before, after)
+    assert not kept.valid_for({**before, "view": {"allowed": ["undo"], "phase": "main"}})
+
+
+def test_a_name_with_binds_is_an_alias_of_its_path(template):
+    # {% with allowed=view.allowed ck=view.cities_knights %}: a read through an alias is a read
+    # of the path it stands for, not of the whole value.
+    name = template("w.html", '{% with allowed=view.allowed ck=view.ck n=view.n|add:1 %}'
+                              '{% if "roll" in allowed %}R{% endif %}{% if allowed %}a{% endif %}'
+                              '[{{ ck.barbarians }}]{% with b=ck.aqueduct %}{{ b.me }}{% endwith %}{{ n }}'
+                              '{% for a in allowed %}{% if a == "end" %}E{% endif %}{% endfor %}{% endwith %}')
+    before = {"view": {"allowed": ["roll", "undo"], "ck": {"barbarians": 3, "knights": [1], "aqueduct": {"me": 1}},
+                       "n": 1}}
+    kept = render_cache.render(name, before)
+    assert kept.html == "Ra[3]12"
+    changed = {"view": {**before["view"], "ck": {"barbarians": 3, "knights": [1, 2], "aqueduct": {"me": 1, "x": 2}}}}
+    assert kept.valid_for(changed)  # what it never read of ck
+    assert not kept.valid_for({"view": {**before["view"], "allowed": ["roll", "end"]}})  # the loop reads it whole
+    for after in (changed, {"view": {**before["view"], "n": 2}}, {"view": {**before["view"], "ck": None}},
+                  {"view": {**before["view"], "allowed": None}}, {"view": {}}, {}):
+        _agrees(name, before, after)
+    # An alias of a lookup that fails holds "" (the engine's string_if_invalid), where the lookup
+    # itself is None to a comparison: "x" not in "" holds, "x" not in None does not.
+    name = template("w2.html", '{% with cl=c %}{% if "x" not in cl %}!x{% endif %}{% endwith %}')
+    for before, after in (({"c": None}, {}), ({}, {"c": None}), ({"c": "x"}, {})):
+        _agrees(name, before, after)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_aliases_and_comparisons_never_keep_a_stale_render(template, data):
+    """Comparisons between values, aliases and constants (present or missing, of any type),
+    beside and, or, not, through {% with %} and loops: valid_for never says "same" for a
+    context the template would write differently."""
+    name = template("k.html", '{% with al=a bl=b.v cl=c %}{% if al == bl %}={% endif %}{% if "x" in al %}x{% endif %}'
+                              '{% if "x" not in cl %}!x{% endif %}{% if al.v > 0 or not bl %}>{% endif %}'
+                              '{% if bl is None %}N{% endif %}{% if al != 1 and cl %}~{% endif %}{{ al.v }}'
+                              '{% for i in d %}{% if i in bl %}{{ i }}{% endif %}{% endfor %}{% endwith %}'
+                              '{% if a.v <= c %}<{% endif %}{% if "" == b %}E{% endif %}')
+    value = st.one_of(st.none(), st.integers(0, 2), st.sampled_from(["", "x", "xy"]),
+                      st.fixed_dictionaries({"v": st.one_of(st.integers(0, 2), st.sampled_from(["x", ""]))}),
+                      st.lists(st.sampled_from([0, 1, "x"]), max_size=2), st.just({}))
+    values = {"a": value, "b": value, "c": value, "d": st.lists(st.sampled_from([0, 1, "x"]), max_size=3)}
+    before = {k: data.draw(v) for k, v in values.items() if data.draw(st.booleans())}
+    # Mostly the same context, a key or two changed, gone or new: where a stale render would hide.
+    after = dict(before)
+    for key in data.draw(st.lists(st.sampled_from(sorted(values)), max_size=2)):
+        if key in after and data.draw(st.booleans()):
+            del after[key]
+        else:
+            after[key] = data.draw(values[key])
+    kept = render_cache.render(name, before)
+    fresh = render_cache.render(name, after)
+    if kept.valid_for(after):
+        assert kept.html == fresh.html, (before, after)

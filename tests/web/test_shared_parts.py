@@ -28,6 +28,7 @@ pytestmark = pytest.mark.django_db
 GAMES = ("base_beginner_hands_4", "ck_events_hands_4", "two_players_events_hands", "ep_land_ho_hands_4",
          "ep_pirate_lairs_hands_4", "ep_spices_for_catan_hands_4", "tb_caravans_hands_4", "tb_barbarian_attack_hands_4")
 TAPS = 60
+WHOLE_LOG = '<section id="log" hx-swap-oob="true"'
 
 
 @pytest.fixture(autouse=True)
@@ -73,3 +74,65 @@ def test_every_viewer_gets_its_own_view_and_the_shared_public_part_stays_as_it_w
                 assert screen_context(game, seat, "")["layer_shared"] == table, (name, seat)
     if name.startswith("ep_"):
         assert shared_layer_keys, "Explorers & Pirates shares its drawing: the test must see it"
+
+
+@pytest.mark.parametrize("name", ["base_beginner_hands_4", "ck_events_hands_4", "ep_land_ho_hands_4"])
+def test_the_tables_context_is_the_public_one_with_what_only_the_table_shows(name):
+    # A push builds the table's context from the public one of the version (rendering.table_context):
+    # it must be exactly the context the table would have had of its own.
+    config, seed, taps = playable(name, 30)
+    game = services.create_game(config, seed=seed)
+    for screen_of, fields in taps:
+        actor = services.TABLE if screen_of == "table" else {"seat": screen_of}
+        post = MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in fields.items()})
+        services.command(game, actor, fields["type"], action_args(post))
+        table_game = rendering.load_game(pk=game.pk)
+        for language in ("pl", "en"):
+            with translation.override(language):
+                pushed = rendering.table_context(table_game, language, "http://testserver")
+                own = {**screen_context(table_game, engine.TABLE, "http://testserver"), "error": None, "notice": None}
+            assert pushed.pop("game") is table_game and own.pop("game") is table_game
+            assert pushed.keys() == own.keys()
+            for key in own:
+                assert pushed[key] == own[key], (name, language, key)
+
+
+@pytest.mark.parametrize("name", ["base_beginner_hands_4", "ck_events_hands_4"])
+def test_the_new_log_entries_are_rendered_once_and_each_screen_gets_its_own(name):
+    # Screens one version behind get the entries new to them, rendered once per version and
+    # language for all whose log is the public one; a seat whose log shows it a secret, its own.
+    import re
+
+    from django.template.loader import render_to_string
+
+    from companion.web.screen_context import log_lines
+
+    config, seed, taps = playable(name, TAPS)
+    game = services.create_game(config, seed=seed)
+    viewers = [engine.TABLE, *range(len(game.config["players"]))]
+    screens = [rendering.Screen(rendering.load_game(pk=game.pk), viewer, language, "http://testserver")
+               for viewer in viewers for language in ("pl", "en")]
+    for screen in screens:
+        _push(screen)
+    added = 0
+    for screen_of, fields in taps:
+        actor = services.TABLE if screen_of == "table" else {"seat": screen_of}
+        post = MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in fields.items()})
+        services.command(game, actor, fields["type"], action_args(post))
+        game.refresh_from_db()
+        for screen in screens:
+            shown = screen.log_mark[0] if screen.log_mark else -1
+            frame = _push(screen)
+            pushed = re.search(r'<ol id="log-entries" hx-swap-oob="afterbegin">.*?</ol>\n', frame, re.S)
+            if pushed is None and WHOLE_LOG in frame:
+                continue  # an entry it shows changed (or went with an undo): the whole log again
+            view = services.view_for(game, screen.viewer)
+            new = [entry for entry in view["log"] if entry["n"] > shown]
+            if not new:
+                continue
+            names = [p["name"] for p in view["players"]]
+            with translation.override(screen.language):
+                expected = render_to_string("partials/log_added.html", {"entries": log_lines(new, names)})
+            assert pushed is not None and pushed.group(0) == expected, (name, screen.viewer, screen.language)
+            added += 1
+    assert added
