@@ -14,9 +14,6 @@ template read from the context:
   variable): the whole value under that name;
 - a variable that an `{% if %}` only tests (`{% if gold %}`, or beside and, or, not): only
   whether it is true, so a guard does not tie the fragment to everything the value holds;
-- a comparison an `{% if %}` only tests (`{% if "roll" in allowed %}`, `{% if view.phase == "main" %}`,
-  or beside and, or, not), between values of the context and constants: only its outcome,
-  so the actions of a phone are not rendered again each time any other action becomes allowed;
 - a name that `{% with %}` binds to a value of the context (`{% with allowed=view.allowed %}`)
   is an alias: a read through it is a read of the path it stands for (`view.allowed`), and not
   of the whole value at once.
@@ -36,7 +33,6 @@ context-variable read.
 from __future__ import annotations
 
 import contextvars
-import functools
 from collections import OrderedDict
 from threading import Lock
 
@@ -188,101 +184,13 @@ def _recording_eval(literal: TemplateLiteral, context):
     return value
 
 
-# The comparisons of {% if %} (django/template/smartif.py), as they evaluate their operands'
-# values; any error is False there too.
-_COMPARISONS = {
-    "in": lambda x, y: x in y, "not in": lambda x, y: x not in y,
-    "is": lambda x, y: x is y, "is not": lambda x, y: x is not y,
-    "==": lambda x, y: x == y, "!=": lambda x, y: x != y,
-    ">": lambda x, y: x > y, ">=": lambda x, y: x >= y, "<": lambda x, y: x < y, "<=": lambda x, y: x <= y,
-}
-_CONSTANT = object()
-
-
-class _Outcome:
-    """A read of whether a comparison holds: all that `{% if "roll" in allowed %}` (or such a
-    comparison beside and, or, not) uses of its operands. Each operand is (_CONSTANT, value) or
-    (variable, the value a failed lookup gives the comparison)."""
-
-    __slots__ = ("op", "operands")
-
-    def __init__(self, op: str, operands: tuple):
-        self.op = op
-        self.operands = operands
-
-    def holds(self, context: dict) -> bool:
-        values = []
-        for what, missing in self.operands:
-            if what is _CONSTANT:
-                values.append(missing)
-            else:
-                now = _now(what, context)
-                values.append(missing if now is MISSING else now)
-        try:
-            return bool(_COMPARISONS[self.op](*values))
-        except Exception:
-            return False
-
-
-def _operand(base, literal, context):
-    """A comparison's operand as an _Outcome holds it, or None when it is anything else (a
-    filter, a translated literal, a name the template bound itself)."""
-    if type(literal) is not TemplateLiteral or literal.value.filters:
-        return None
-    variable = literal.value.var
-    if type(variable) is not Variable:
-        return (_CONSTANT, variable)  # a quoted string
-    if variable.lookups is None:
-        return None if variable.translate else (_CONSTANT, variable.literal)
-    lookups = variable.lookups
-    if len(lookups) == 1 and lookups[0] in context.dicts[0] and not any(lookups[0] in d for d in context.dicts[1:]):
-        return (_CONSTANT, context.dicts[0][lookups[0]])  # True, False, None
-    path = _base_path(base, variable, context)
-    if path is None:
-        return None
-    # A failed lookup is None to a comparison; but a name {% with %} bound to a failed lookup
-    # holds the engine's string_if_invalid.
-    bound_alias = path != lookups and len(lookups) == 1
-    return (_variable_for(path, variable), _invalid(context) if bound_alias else None)
-
-
-def _invalid(context):
-    return context.template.engine.string_if_invalid if context.template is not None else ""
-
-
-def _recording_comparison(node, context):
-    base = _recording.get()
-    if base is None or base.quiet:
-        return node.plain_eval(context)
-    operands = (_operand(base, node.first, context), _operand(base, node.second, context))
-    if None in operands:
-        return node.plain_eval(context)  # its operands' reads are recorded as values
-    base.quiet += 1
-    try:
-        value = node.plain_eval(context)
-    finally:
-        base.quiet -= 1
-    key = (_OUTCOME, node.id, *[(what if what is _CONSTANT else what.lookups, missing) for what, missing in operands])
-    if key not in base.reads:
-        base.reads[key] = (_Outcome(node.id, operands), bool(value))
-    return value
-
-
-_OUTCOME = object()  # the key of an outcome read: (_OUTCOME, op, operands)
-
-
 def _mark_truth_only(node, truth: bool = True) -> None:
-    """Mark what of an {% if %} condition only its truth counts of: the condition itself, and
-    the operands of and, or, not; there, a bare variable is read as true or false and a
-    comparison by its outcome (a comparison's own operands count by their values)."""
+    """Mark the literals of an {% if %} condition whose truth alone counts: the condition
+    itself, and the operands of and, or, not (comparisons and `in` use their values)."""
     if isinstance(node, TemplateLiteral):
         node.truth_only = truth
         return
-    op = getattr(node, "id", None)
-    if truth and op in _COMPARISONS:
-        node.plain_eval = node.eval
-        node.eval = functools.partial(_recording_comparison, node)
-    logical = op in ("and", "or", "not")
+    logical = getattr(node, "id", None) in ("and", "or", "not")
     for child in (node.first, node.second):
         if child is not None:
             _mark_truth_only(child, truth and logical)
@@ -387,19 +295,23 @@ class Render:
 
     def valid_for(self, context: dict) -> bool:
         """Would the template write the same HTML from this context?"""
+        resolver = None
         # A snapshot: another thread may be checking this render and reordering its reads.
         for index, read in enumerate(tuple(self.reads)):
             what, then = read
             kind = type(what)
             if kind is str:
                 now = context.get(what, MISSING)
-            elif kind is _Outcome:
-                now = what.holds(context)
-            elif kind is _Truth:  # a lookup that fails is false to {% if %}
-                now = _now(what.variable, context)
-                now = now is not MISSING and bool(now)
             else:
-                now = _now(what, context)
+                variable = what.variable if kind is _Truth else what
+                now = _plain_lookup(variable.lookups, context)
+                if now is _NOT_PLAIN:  # an attribute, a method, a list index: as the template does it
+                    if resolver is None:
+                        resolver = Context()
+                        resolver.dicts.append(context)
+                    now = _resolved(variable, resolver)
+                if kind is _Truth:  # a lookup that fails is false to {% if %}
+                    now = now is not MISSING and bool(now)
             if not _same(_frozen(now), then):
                 if index:  # what changed once is likely to differ next time: look at it first
                     try:
@@ -414,14 +326,18 @@ class Render:
 def _now(variable: Variable, context: dict):
     """What the variable resolves to in this context now (MISSING when the lookup fails)."""
     now = _plain_lookup(variable.lookups, context)
-    if now is _NOT_PLAIN:  # an attribute, a method, a list index: as the template does it
+    if now is _NOT_PLAIN:
         resolver = Context()
         resolver.dicts.append(context)
-        try:
-            now = _resolve(variable, resolver)
-        except Exception:
-            now = MISSING
+        now = _resolved(variable, resolver)
     return now
+
+
+def _resolved(variable: Variable, resolver: Context):
+    try:
+        return _resolve(variable, resolver)
+    except Exception:
+        return MISSING
 
 
 _NOT_PLAIN = object()
