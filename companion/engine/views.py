@@ -73,9 +73,11 @@ def public_part(state: dict) -> dict:
     return {"table": table, "board": _public_board(rules, state), "questions": questions}
 
 
-def view(state: dict, viewer, version: int = 0, public: dict | None = None) -> dict:
+def view(state: dict, viewer, version: int = 0, public: dict | None = None, found: dict | None = None) -> dict:
     """`viewer` is "table" or a seat number. `public`: this state's `public_part`, when the
-    caller has it already (every screen of a version shares it: the views are the same)."""
+    caller has it already (every screen of a version shares it: the views are the same).
+    `found`: a dict the caller keeps with this state for what its views work out alike (the
+    active seat's build targets: the table's view and that seat's both need them)."""
     if public is None:
         public = public_part(state)
     rules = ruleset(state)
@@ -93,7 +95,7 @@ def view(state: dict, viewer, version: int = 0, public: dict | None = None) -> d
     }
     actor = {"role": "table"} if viewer == TABLE else {"seat": int(viewer)}
     allowed = allowed_actions(state, actor)
-    result["board"] = _board_view(rules, state, viewer, finished, public["board"], allowed)
+    result["board"] = _board_view(rules, state, viewer, finished, public["board"], allowed, found)
     # the key only while something is asked (views of other games stay as they were)
     if public["questions"]:
         result["questions"] = public["questions"]
@@ -147,7 +149,7 @@ def _public_board(rules, state: dict) -> dict | None:
     return shown
 
 
-def _board_view(rules, state: dict, viewer, finished: bool, public: dict | None, allowed: set):
+def _board_view(rules, state: dict, viewer, finished: bool, public: dict | None, allowed: set, found: dict | None):
     """The board, its pieces and, for whoever may act now, where they can tap."""
     board = state["board"]
     if board is None:
@@ -177,7 +179,12 @@ def _board_view(rules, state: dict, viewer, finished: bool, public: dict | None,
         # active player could build is the costly part of a view.
         targets_now = {}
     elif targets_now is None:
-        targets_now = _build_targets(rules, state, seat)
+        key = ("build_targets", seat)
+        targets_now = found.get(key) if found is not None else None
+        if targets_now is None:
+            targets_now = base.board_targets(rules, state, seat)
+            if found is not None:
+                found[key] = targets_now
     if tappable:  # a layer's own pieces on the board (knights, walls), and what the hand can't pay for them
         for more_targets in rules.hooks("more_board_targets"):
             extra, costly = more_targets(rules, state, viewer, seat)
@@ -193,22 +200,6 @@ def _board_view(rules, state: dict, viewer, finished: bool, public: dict | None,
     if "entry" in public:
         shown["entry"] = public["entry"]
     return shown
-
-
-# The last state's build targets: the table's view and the active player's phone both ask for
-# them, and finding them is the costly part of a view. Keyed by the state object itself
-# (states are read-only once made); one tuple, rebound whole, so threads see it whole.
-_last_targets: tuple = (None, None, None)
-
-
-def _build_targets(rules, state: dict, seat: int) -> dict:
-    global _last_targets
-    last_state, last_seat, targets = _last_targets
-    if last_state is state and last_seat == seat:
-        return targets
-    targets = base.board_targets(rules, state, seat)
-    _last_targets = (state, seat, targets)
-    return targets
 
 
 def _hand_view(rules, state: dict, seat: int) -> dict:

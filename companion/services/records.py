@@ -150,26 +150,28 @@ def current_state(game: Game) -> tuple[dict, dict]:
     return state, history
 
 
-# game pk -> (state, its public part): every screen of a version shares the public table of
-# its view (engine.public_part), computed once. Keyed by the state object itself (states are
-# read-only once made): a game's newest only.
-_public: dict[int, tuple[dict, dict]] = {}
+# game pk -> (state, its public part, what its views work out alike): every screen of a
+# version shares the public table of its view (engine.public_part), computed once, and the
+# build targets the table's view and the active phone's both need. Keyed by the state object
+# itself (states are read-only once made): a game's newest only.
+_public: dict[int, tuple[dict, dict, dict]] = {}
 
 
-def _public_part(game: Game, state: dict) -> dict:
+def _public_part(game: Game, state: dict) -> tuple[dict, dict]:
     with cache_lock:
         hit = _public.get(game.pk)
     if hit is not None and hit[0] is state:
-        return hit[1]
-    public = engine.public_part(state)
+        return hit[1], hit[2]
+    public, found = engine.public_part(state), {}
     with cache_lock:
-        _public[game.pk] = (state, public)
-    return public
+        _public[game.pk] = (state, public, found)
+    return public, found
 
 
 def view_for(game: Game, viewer) -> dict:
     state, history = current_state(game)
-    result = engine.view(state, viewer, version=game.version, public=_public_part(game, state))
+    public, found = _public_part(game, state)
+    result = engine.view(state, viewer, version=game.version, public=public, found=found)
     actor = TABLE if viewer == engine.TABLE else {"seat": int(viewer)}
     by_seq = record_lookup(game)
     result["can_undo"] = engine.can_undo(history, by_seq, actor)

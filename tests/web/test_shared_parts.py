@@ -1,7 +1,8 @@
 """What every screen of a version shares is worked out once, and is only ever public.
 
 - The public table of a view (engine.public_part: the seats' counts, the dice, the bank, the
-  board's pieces) is computed once per version and handed to every viewer's view: each
+  board's pieces) is computed once per version and handed to every viewer's view, with what
+  the views work out alike (the active seat's build targets, found once): each
   viewer's view is still exactly the one worked out for it alone, and no screen's push
   changes the shared part (a change there would reach every other screen).
 - A layer's `shared` context keys (its drawings alike on every screen) are worked out once
@@ -50,7 +51,7 @@ def test_every_viewer_gets_its_own_view_and_the_shared_public_part_stays_as_it_w
     viewers = [engine.TABLE, *range(len(game.config["players"]))]
     screens = [rendering.Screen(rendering.load_game(pk=game.pk), viewer, "pl", "http://testserver")
                for viewer in viewers]
-    shared_layer_keys = 0
+    shared_layer_keys = targets_found = 0
     for screen_of, fields in taps:
         actor = services.TABLE if screen_of == "table" else {"seat": screen_of}
         post = MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in fields.items()})
@@ -59,12 +60,13 @@ def test_every_viewer_gets_its_own_view_and_the_shared_public_part_stays_as_it_w
         for screen in screens:
             _push(screen)
         state = services.current_state(game)[0]
-        kept_state, public = records._public[game.pk]
+        kept_state, public, found = records._public[game.pk]
         assert kept_state is state  # the pushes shared one public part
         pushed_public = copy.deepcopy(public)
         assert pushed_public == engine.public_part(state), "a push changed the public part every screen shares"
+        targets_found += len(found)
         for viewer in viewers:
-            shared_view = engine.view(state, viewer, version=game.version, public=public)
+            shared_view = engine.view(state, viewer, version=game.version, public=public, found=found)
             assert shared_view == engine.view(state, viewer, version=game.version), (name, viewer)
         with translation.override("pl"):
             table = screen_context(game, engine.TABLE, "")["layer_shared"]
@@ -74,6 +76,8 @@ def test_every_viewer_gets_its_own_view_and_the_shared_public_part_stays_as_it_w
                 assert screen_context(game, seat, "")["layer_shared"] == table, (name, seat)
     if name.startswith("ep_"):
         assert shared_layer_keys, "Explorers & Pirates shares its drawing: the test must see it"
+    if name.startswith("base_"):
+        assert targets_found, "the build targets were found once for the views that share them: the test must see it"
 
 
 @pytest.mark.parametrize("name", ["base_beginner_hands_4", "ck_events_hands_4", "ep_land_ho_hands_4"])
