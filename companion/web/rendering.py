@@ -477,9 +477,10 @@ def _fragments(screen: Screen, game: Game) -> list[tuple[str, str | render_cache
         if context is None and store is not None and screen.kind == "table":
             context = table_context(game, screen.language, screen.base_url)
         elif context is None:
-            # The layers' drawings alike on every screen: once per version, from the table's context.
-            shared = _public_context(game, screen.kind, screen.language)["layer_shared"] if store is not None else None
-            context = screen_context(game, screen.viewer, screen.base_url, shared)
+            # What is alike on every screen (the dice's statistics, the layers' drawings): once per
+            # version, from the table's public context.
+            public = _public_context(game, screen.kind, screen.language) if store is not None else None
+            context = screen_context(game, screen.viewer, screen.base_url, public)
             context.update(error=None, notice=None)
         return context
 

@@ -54,12 +54,17 @@ def qr_svg(url: str) -> str:
     return mark_safe(svg[svg.index("<svg"):])
 
 
-def screen_context(game: Game, viewer, base_url: str = "", shared: dict | None = None) -> dict:
+# The shell's keys alike on every screen of a version: worked out from the public part of the
+# view only (the dice's statistics, the dice source and its switches).
+ALIKE = ("dice_source", "steadiness", "histogram")
+
+
+def screen_context(game: Game, viewer, base_url: str = "", public: dict | None = None) -> dict:
     """Everything a table screen or a phone renders, for that viewer only.
 
-    `shared`: the layers' keys alike on every screen (their contracts' `shared`), as another
-    screen's context of this version and language holds them (`layer_shared`): the pushes work
-    them out once per version, from the table's."""
+    `public`: another screen's context of this version and language (the pushes work out the
+    table's public one once per version): the keys alike on every screen are taken from it,
+    the shell's (ALIKE) and the layers' (their contracts' `shared`, as `layer_shared`)."""
     view = services.view_for(game, viewer)
     layers = engine.rules_for(game.config).names
     screens = contracts.in_game(layers)
@@ -74,14 +79,11 @@ def screen_context(game: Game, viewer, base_url: str = "", shared: dict | None =
         "layer_panels": contracts.panels(layers),
         "layer_reads": contracts.reads(layers),
         "layer_styles": layer_styles(layers),  # the layers' own stylesheets (the page links them)
-        "dice_source": dice_source_context(view),  # what the dice source does, and the switches to the others
         "extra_seats": extra_seats,
-        "steadiness": steadiness(view),
         "game": game,
         "view": view,
         "phase_name": PHASE_NAMES.get(view["phase"], view["phase"]),
         "active": view["players"][view["active_seat"]] if view["active_seat"] is not None else None,
-        "histogram": histogram(view),
         "story": story_context(game, viewer, view),  # once the game is over
         "log": log,
         "log_shown": LOG_SHOWN,
@@ -112,10 +114,15 @@ def screen_context(game: Game, viewer, base_url: str = "", shared: dict | None =
             context["production_text"] = production_text(production["seats"], names)
             context["production_total"] = production["total"]
         context["victims"] = [view["players"][s] for s in board["victims"]]
-    if shared is None:
+    if public is None:
+        context.update(dice_source=dice_source_context(view),  # what the dice source does, and the switches to the others
+                       steadiness=steadiness(view), histogram=histogram(view))
         shared = {}
         for contract in screens:
             shared.update(contract.shared(view, names, context.get("board")))
+    else:
+        context.update({key: public[key] for key in ALIKE})
+        shared = public["layer_shared"]
     context["layer_shared"] = shared
     context.update(shared)
     for contract in screens:  # each layer's part, in composition order

@@ -5,9 +5,10 @@
   the views work out alike (the active seat's build targets, found once): each
   viewer's view is still exactly the one worked out for it alone, and no screen's push
   changes the shared part (a change there would reach every other screen).
-- A layer's `shared` context keys (its drawings alike on every screen) are worked out once
-  per version, from the table's view: worked out from any seat's own view they must come
-  out the same, or they held something that is not public.
+- A layer's `shared` context keys (its drawings alike on every screen), and the shell's
+  (screen_context.ALIKE: the dice's statistics, the dice source), are worked out once per
+  version, from the table's view: worked out from any seat's own view they must come out the
+  same, or they held something that is not public.
 
 Played on recorded random games (tests/bench/corpus_tables.py) of the kinds that share.
 """
@@ -20,7 +21,7 @@ from django.utils.datastructures import MultiValueDict
 from companion import engine, services
 from companion.web import rendering
 from companion.web.forms import action_args
-from companion.web.screen_context import screen_context
+from companion.web.screen_context import ALIKE, screen_context
 from companion.services import records
 from tests.bench.corpus_tables import playable
 
@@ -69,11 +70,14 @@ def test_every_viewer_gets_its_own_view_and_the_shared_public_part_stays_as_it_w
             shared_view = engine.view(state, viewer, version=game.version, public=public, found=found)
             assert shared_view == engine.view(state, viewer, version=game.version), (name, viewer)
         with translation.override("pl"):
-            table = screen_context(game, engine.TABLE, "")["layer_shared"]
-            shared_layer_keys += len(table)
+            table = screen_context(game, engine.TABLE, "")
+            shared_layer_keys += len(table["layer_shared"])
             for seat in viewers[1:]:
                 # Worked out from the seat's own view, with its own tap targets on its picture.
-                assert screen_context(game, seat, "")["layer_shared"] == table, (name, seat)
+                own = screen_context(game, seat, "")
+                assert own["layer_shared"] == table["layer_shared"], (name, seat)
+                for key in ALIKE:  # the shell's keys alike on every screen
+                    assert own[key] == table[key], (name, seat, key)
     if name.startswith("ep_"):
         assert shared_layer_keys, "Explorers & Pirates shares its drawing: the test must see it"
     if name.startswith("base_"):
