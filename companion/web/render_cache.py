@@ -49,9 +49,27 @@ _resolve = Variable._resolve_lookup
 _DICT_VIEWS = (type({}.items()), type({}.keys()), type({}.values()))
 
 
-class _Base(dict):
-    """The context given to a recording render: reads that bypass variable lookups (a tag
-    taking the context, a translated block's variables) count as reads of the whole value."""
+class _Noting(dict):
+    """A dict of a recording render's context whose items, read directly (by a tag taking the
+    context, a translated block's variables: not through a variable lookup), are noted as read."""
+
+    __slots__ = ()
+
+    def _note(self, key) -> None:
+        raise NotImplementedError
+
+    def __getitem__(self, key):
+        self._note(key)
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        self._note(key)
+        return dict.get(self, key, default)
+
+
+class _Base(_Noting):
+    """The context given to a recording render: reads that bypass variable lookups count as
+    reads of the whole value."""
 
     __slots__ = ("reads", "quiet")
 
@@ -62,14 +80,6 @@ class _Base(dict):
     def __contains__(self, key):
         self._note(key)
         return dict.__contains__(self, key)
-
-    def __getitem__(self, key):
-        self._note(key)
-        return dict.__getitem__(self, key)
-
-    def get(self, key, default=None):
-        self._note(key)
-        return dict.get(self, key, default)
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None), dict, list, tuple, SafeString})
@@ -113,9 +123,9 @@ def _base_path(base, variable: Variable, context) -> tuple | None:
 _path_variables: dict[tuple, Variable] = {}
 
 
-def _variable_for(path: tuple, variable: Variable) -> Variable:
+def _variable_for(path: tuple, variable: Variable | None = None) -> Variable:
     """A Variable that looks up `path` (the template's own when it is one)."""
-    if variable.lookups == path:
+    if variable is not None and variable.lookups == path:
         return variable
     found = _path_variables.get(path)
     if found is None:
@@ -206,25 +216,17 @@ def _marking_init(self, conditions_nodelists):
             _mark_truth_only(condition)
 
 
-class _Aliases(dict):
+class _Aliases(_Noting):
     """The names a {% with %} binds, in a recording render: `paths` holds the context path each
     alias stands for. A tag that reads one directly (not through a variable) reads the whole value."""
 
     __slots__ = ("paths", "base")
 
-    def __getitem__(self, key):
-        self._note(key)
-        return dict.__getitem__(self, key)
-
-    def get(self, key, default=None):
-        self._note(key)
-        return dict.get(self, key, default)
-
     def _note(self, key) -> None:
         base = self.base
         path = self.paths.get(key)
         if path is not None and not base.quiet and path not in base.reads:
-            variable = _variable_for(path, Variable(key))
+            variable = _variable_for(path)
             base.quiet += 1
             try:
                 base.reads[path] = (variable, _frozen(_now(variable, base)))

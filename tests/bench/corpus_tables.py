@@ -106,24 +106,31 @@ def _without_undo(live_class, refuse):
         live_class.undo, live_class.redo = saved
 
 
-def playable(name: str, records: int = 400) -> tuple[dict, int, list[tuple[str | int, dict]]]:
-    """(config, seed, taps): a game of this kind played now, as taps the app accepts, in
-    order (inside a Django process)."""
+def tap(game, screen: str | int, fields: dict):
+    """One tap of `playable`'s, through services.command as the app takes it (inside a Django process)."""
     from django.utils.datastructures import MultiValueDict
 
     from companion import services
-    from companion.engine import IllegalAction
     from companion.web.forms import action_args
+
+    actor = services.TABLE if screen == "table" else {"seat": screen}
+    post = MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in fields.items()})
+    return services.command(game, actor, fields["type"], action_args(post))
+
+
+def playable(name: str, records: int = 400) -> tuple[dict, int, list[tuple[str | int, dict]]]:
+    """(config, seed, taps): a game of this kind played now, as taps the app accepts, in
+    order (inside a Django process)."""
+    from companion import services
+    from companion.engine import IllegalAction
 
     config, seed, played_records = played(name, records)
     game = services.create_game(config, seed=seed)
     taps = []
     for record in played_records:
         screen, fields = fields_of(record)
-        actor = services.TABLE if screen == "table" else {"seat": screen}
-        post = MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in fields.items()})
         try:
-            services.command(game, actor, fields["type"], action_args(post))
+            tap(game, screen, fields)
         except IllegalAction:
             break
         game.refresh_from_db()

@@ -440,10 +440,7 @@ def test_a_ships_step_sends_the_pieces_over_the_picture_and_a_hex_turned_over_se
     """Explorers & Pirates (a recorded random game of Land Ho!): the terrain, the face-down
     hexes and the council are the shared picture, sent only when one of them changes; a
     ship's step sends every screen the pieces' layer alone."""
-    from django.utils.datastructures import MultiValueDict
-
-    from companion.web.forms import action_args
-    from tests.bench.corpus_tables import playable
+    from tests.bench.corpus_tables import playable, tap
 
     config, seed, taps = playable("ep_land_ho_hands_4", 150)
     game = services.create_game(config, seed=seed)
@@ -456,10 +453,8 @@ def test_a_ships_step_sends_the_pieces_over_the_picture_and_a_hex_turned_over_se
     steps = reveals = 0
     try:
         for screen_of, fields in taps:
-            actor = services.TABLE if screen_of == "table" else {"seat": screen_of}
-            post = MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in fields.items()})
             face_down = _face_down(game)
-            services.command(game, actor, fields["type"], action_args(post))
+            tap(game, screen_of, fields)
             game.refresh_from_db()
             del drawn[:]
             pushed = [_push(screen) for screen in screens]

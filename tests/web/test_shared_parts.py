@@ -16,14 +16,12 @@ import copy
 
 import pytest
 from django.utils import translation
-from django.utils.datastructures import MultiValueDict
 
 from companion import engine, services
 from companion.web import rendering
-from companion.web.forms import action_args
 from companion.web.screen_context import ALIKE, screen_context
 from companion.services import records
-from tests.bench.corpus_tables import playable
+from tests.bench.corpus_tables import playable, tap
 
 pytestmark = pytest.mark.django_db
 
@@ -54,9 +52,7 @@ def test_every_viewer_gets_its_own_view_and_the_shared_public_part_stays_as_it_w
                for viewer in viewers]
     shared_layer_keys = targets_found = 0
     for screen_of, fields in taps:
-        actor = services.TABLE if screen_of == "table" else {"seat": screen_of}
-        post = MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in fields.items()})
-        services.command(game, actor, fields["type"], action_args(post))
+        tap(game, screen_of, fields)
         game.refresh_from_db()
         for screen in screens:
             _push(screen)
@@ -91,9 +87,7 @@ def test_the_tables_context_is_the_public_one_with_what_only_the_table_shows(nam
     config, seed, taps = playable(name, 30)
     game = services.create_game(config, seed=seed)
     for screen_of, fields in taps:
-        actor = services.TABLE if screen_of == "table" else {"seat": screen_of}
-        post = MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in fields.items()})
-        services.command(game, actor, fields["type"], action_args(post))
+        tap(game, screen_of, fields)
         table_game = rendering.load_game(pk=game.pk)
         for language in ("pl", "en"):
             with translation.override(language):
@@ -124,9 +118,7 @@ def test_the_new_log_entries_are_rendered_once_and_each_screen_gets_its_own(name
         _push(screen)
     added = 0
     for screen_of, fields in taps:
-        actor = services.TABLE if screen_of == "table" else {"seat": screen_of}
-        post = MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in fields.items()})
-        services.command(game, actor, fields["type"], action_args(post))
+        tap(game, screen_of, fields)
         game.refresh_from_db()
         for screen in screens:
             shown = screen.log_mark[0] if screen.log_mark else -1

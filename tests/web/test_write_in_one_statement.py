@@ -90,19 +90,14 @@ def test_a_refused_action_on_the_newest_held_state_says_why_and_writes_nothing(d
 
 
 def test_a_long_game_written_the_short_way_replays_exactly_snapshots_included(django_capture_on_commit_callbacks):
-    from django.utils.datastructures import MultiValueDict
-
-    from companion.web.forms import action_args
-    from tests.bench.corpus_tables import playable
+    from tests.bench.corpus_tables import playable, tap
 
     config, seed, taps = playable("base_beginner_hands_4", 130)
     game = services.create_game(config, seed=seed)
     services.current_state(game)
     for screen_of, fields in taps:
-        actor = TABLE if screen_of == "table" else {"seat": screen_of}
-        post = MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in fields.items()})
         with django_capture_on_commit_callbacks(execute=True):
-            services.command(game, actor, fields["type"], action_args(post))
+            tap(game, screen_of, fields)
     game.refresh_from_db()
     assert game.version > records.SNAPSHOT_EVERY
     assert game.snapshots.filter(seq=records.SNAPSHOT_EVERY).exists()  # written the locked way
