@@ -40,10 +40,15 @@ def grounds(page) -> dict:
     return {sea: int(number) for sea, number in found}
 
 
-def wait_turn(table, version: int) -> int:
-    """Wait for the table's status to move past `version`; returns the new one."""
+def wait_turn(table, version: int, *phones) -> int:
+    """Wait for the table's status to move past `version`, and each phone's to catch up
+    with it (what the loop reads on a phone must not be a version behind); returns the
+    new version."""
     table.wait_for_function(f"() => +document.querySelector('#status').dataset.version > {version}")
-    return status_version(table)
+    now = status_version(table)
+    for phone in phones:
+        phone.wait_for_function(f"() => +document.querySelector('#status').dataset.version >= {now}")
+    return now
 
 
 def test_fishermen_from_the_form_to_a_win(server, browser):
@@ -98,7 +103,7 @@ def test_fishermen_from_the_form_to_a_win(server, browser):
     held = int(re.search(r"(\d+) fish token", table.locator('[data-testid="fish-count-0"]').inner_text()).group(1))
     # The fishing ground's number: Ala's settlement catches a token; her phone shows its fish.
     type_roll(table, dice_for(ground))
-    version = wait_turn(table, version)
+    version = wait_turn(table, version, ala)
     expect(panel).to_contain_text(f"fish pool: {pool - 1} token")
     if "The old boot: Ala" not in panel.inner_text():  # 1 in 30: the old boot came up instead
         expect(table.locator('[data-testid="fish-count-0"]')).to_contain_text(f"{held + 1} fish token")
@@ -128,14 +133,14 @@ def test_fishermen_from_the_form_to_a_win(server, browser):
         if "Roll" in phase:
             total = ground if not spent and fish_total() < 4 else mountains[0] if ore < 3 else fields[0]
             type_roll(table, dice_for(total))
-            version = wait_turn(table, version)
+            version = wait_turn(table, version, ala)
             continue
         whose = table.locator("#status .whose").inner_text()
         grain = int(hand(ala, "grain").get_attribute("data-count"))
         if "Ala" in whose and ala.locator('[data-testid="pass-boot-1"]').count():
             # Ala drew the old boot (one point more to win): she passes it on to Bartek.
             ala.locator('[data-testid="pass-boot-1"]').click()
-            version = wait_turn(table, version)
+            version = wait_turn(table, version, ala)
             expect(panel).to_contain_text("The old boot: Bartek")
             continue
         if "Ala" in whose and not spent and fish_total() >= 4:
@@ -143,19 +148,21 @@ def test_fishermen_from_the_form_to_a_win(server, browser):
             expect(form).to_be_visible()
             form.locator('select[name="resource"]').select_option("ore" if ore < 3 else "grain")
             form.locator("button[name=tokens]").first.click()
-            version = wait_turn(table, version)
+            version = wait_turn(table, version, ala)
             expect(table.locator("#log")).to_contain_text("from the bank.")
             expect(panel).to_contain_text("face up")
             spent = True
             continue
-        if "Ala" in whose and ore >= 3 and grain >= 2:
+        # The city only once the fish are spent: a ground that shares its number with her
+        # mountains could give her the city's cards before she has 4 fish.
+        if "Ala" in whose and spent and ore >= 3 and grain >= 2:
             city = ala.locator("#board .target-corner[hx-vals*='build_city']")
             expect(city).not_to_have_count(0)
             city.first.click()
-            version = wait_turn(table, version)
+            version = wait_turn(table, version, ala)
             break
         table.locator('form.act.now button[type=submit]', has_text="End turn").click()
-        version = wait_turn(table, version)
+        version = wait_turn(table, version, ala)
     assert spent
     expect(table.locator(".final")).to_be_visible()
     expect(table.locator(".final")).to_contain_text("Ala")

@@ -128,6 +128,21 @@ def test_traders_and_barbarians_board_logs_no_console_error_across_an_update(bro
 # ---------------------------------------------------------------- Explorers & Pirates
 
 
+# Each terrain label of the (first) discovery form: its box, its radio's and its name's
+# (the text after the radio), as the page lays them out now.
+MEASURED_LABELS = """(doc => {
+  const rect = b => ({x: b.x, y: b.y, width: b.width, height: b.height});
+  const form = doc.querySelector('[data-testid="ep-reveal-form"]');
+  return [...form.querySelectorAll('.ep-terrains label')].map(l => {
+    const name = doc.createRange();
+    name.selectNodeContents(l);
+    name.setStartAfter(l.querySelector('input'));
+    return {box: rect(l.getBoundingClientRect()), dot: rect(l.querySelector('input[type="radio"]').getBoundingClientRect()),
+            text: rect(name.getBoundingClientRect())};
+  });
+})"""
+
+
 def test_the_discovery_forms_radios_sit_on_their_labels_line_44_px_tall(browser, prepared):
     url, games = prepared
     ala = open_phone(browser, url, games["land_ho"], 0, size=(360, 740))  # a join link works once: one page
@@ -140,13 +155,14 @@ def test_the_discovery_forms_radios_sit_on_their_labels_line_44_px_tall(browser,
         expect(form).to_be_visible()
         labels = form.locator(".ep-terrains label")
         assert labels.count() >= 6
-        for i in range(labels.count()):
-            label = labels.nth(i)
-            box = label.bounding_box()
-            dot = label.locator('input[type="radio"]').bounding_box()
-            text = label.evaluate("l => { const r = document.createRange(); r.selectNodeContents(l); "
-                                  "r.setStartAfter(l.querySelector('input')); const b = r.getBoundingClientRect(); "
-                                  "return {x: b.x, y: b.y, width: b.width, height: b.height}; }")
+        # Measured once the form has settled (a push may swap it right after the language
+        # changes: a label being swapped out measures 0x0), all in one pass of the page's
+        # script, so that no swap falls between two labels' figures.
+        ala.wait_for_function(MEASURED_LABELS + "(document).every(l => l.text.width > 0 && l.text.height > 0)")
+        measured = ala.evaluate(MEASURED_LABELS + "(document)")
+        assert len(measured) >= 6
+        for i, label in enumerate(measured):
+            box, dot, text = label["box"], label["dot"], label["text"]
             assert box["height"] >= 44 and box["width"] >= 44, (language, i, box)
             # the radio and its name on one line: side by side, the radio's middle within the name's height
             assert dot["x"] + dot["width"] <= text["x"] + 1, (language, i, dot, text)
