@@ -432,8 +432,14 @@ def check_action_of_the_moment(phone, where: str) -> None:
     if bar.count():
         control_on_screen(phone, bar.first, where)
         assert targets.count(), f"{where}: the action of the moment has no control and the board no target"
+    # Each target scrolled into view in turn (the board pans in its box), then measured: all in
+    # one pass of the page's script (a round trip per target made this the sweep's slowest check).
+    boxes = targets.evaluate_all("""ts => ts.map(t => {
+        t.scrollIntoView({block: 'center', inline: 'center'});
+        const b = t.getBoundingClientRect();
+        return {x: b.x, width: b.width, height: b.height};
+    })""")
     width = phone.viewport_size["width"]
-    for i in range(targets.count()):
-        targets.nth(i).evaluate("t => t.scrollIntoView({block: 'center', inline: 'center'})")  # the board pans in its box
-        box = targets.nth(i).bounding_box()
+    for box in boxes:
+        assert box["width"] and box["height"], f"{where}: a board target is not drawn"
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"{where}: a board target needs a sideways pan"

@@ -86,6 +86,23 @@ def test_the_target_check_finds_a_target_its_neighbour_covers(pages):
     assert len(found) == 1 and found[0].startswith("board target 0 (under"), found
 
 
+def test_the_action_check_finds_a_board_target_beyond_the_phones_width_or_not_drawn(pages):
+    """The sweep's check of a tap on the board (check_action_of_the_moment): each target, panned
+    into view in the board's own box, lies within the phone's width."""
+    from .test_layout_sweep import check_action_of_the_moment
+
+    wide = '<svg width="900" height="80">{}</svg>'.format(target(825, 40, 46, "far"))
+    clipped, _ = pages(f'<div style="overflow-x: clip"><div id="board">{wide}</div></div>')
+    with pytest.raises(AssertionError, match="a board target needs a sideways pan"):
+        check_action_of_the_moment(clipped, "planted")
+    panned, _ = pages(f'<div id="board" style="overflow: auto">{wide}</div>')
+    check_action_of_the_moment(panned, "planted")  # the board's box pans to it: nothing found
+    hidden, _ = pages(BOARD.format(target(100, 100, 46, "shown") + target(250, 200, 46, "hidden")
+                                   .replace('class="target"', 'class="target" style="display: none"')))
+    with pytest.raises(AssertionError, match="a board target is not drawn"):
+        check_action_of_the_moment(hidden, "planted")
+
+
 def test_the_watch_finds_console_errors_and_uncaught_errors(pages):
     _page, watch = pages("<script>console.error('a planted error')</script>"
                          "<script>throw new Error('a planted throw')</script>")

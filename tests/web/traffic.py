@@ -4,6 +4,7 @@ connected the way browsers connect (session cookies, Origin). For privacy tests.
 Each action is tapped on its actor's own screen and travels over that screen's websocket,
 as in the browser: the acting screen's answer is part of the traffic too.
 """
+import asyncio
 import itertools
 import json
 import re
@@ -43,8 +44,7 @@ class Traffic:
         idem = f"traffic-{next(_keys)}"
         fields = {"as": "table" if name == "table" else "seat", "type": kind, "idem": idem, **form_fields(args)}
         await self.screens[name].send_to(text_data=json.dumps({"act": fields}))
-        for screen, communicator in self.screens.items():
-            self.received[screen] += await _drain(communicator, quiet=0.2)
+        await self._drain_every_screen(quiet=0.2)
         answer = next((frame for frame in self.received[name] if f'data-ack="{idem}"' in frame), None)
         for _ in range(20):  # a loaded machine answers late: wait for the answer itself
             if answer is not None:
@@ -62,8 +62,14 @@ class Traffic:
 
     async def settle(self, quiet: float = 1.0) -> None:
         """Take in what every screen still gets (a loaded machine pushes late)."""
-        for screen, communicator in self.screens.items():
-            self.received[screen] += await _drain(communicator, quiet=quiet)
+        await self._drain_every_screen(quiet)
+
+    async def _drain_every_screen(self, quiet: float) -> None:
+        """Every screen's frames until it has been quiet for `quiet` seconds: the screens
+        drained side by side, so that an action waits out one quiet spell, not one a screen."""
+        drained = await asyncio.gather(*(_drain(communicator, quiet=quiet) for communicator in self.screens.values()))
+        for screen, frames in zip(self.screens, drained):
+            self.received[screen] += frames
 
     async def state(self) -> dict:
         return (await sync_to_async(services.current_state)(self.game))[0]

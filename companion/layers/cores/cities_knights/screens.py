@@ -95,6 +95,16 @@ def hex_label(layout: dict, hex_: str) -> str:
     return f"{terrain} {cell['number']}" if cell.get("number") else terrain
 
 
+def shared(view: dict, names: list[str], picture: dict | None) -> dict:
+    """The land hexes in words, for the cards that pick a hex on a phone: alike on every
+    screen (worked out once per version, not once per phone)."""
+    layout = view["board"]["layout"] if view["board"] else None
+    if not layout or "cities_knights" not in view:
+        return {}
+    return {"ck_hexes": [{"id": h, "label": hex_label(layout, h)} for h in sorted(layout["hexes"])
+                         if (layout["hexes"][h] or {}).get("terrain") not in (None, "sea")]}
+
+
 def context(view: dict, names: list[str], picture: dict | None) -> dict:
     """The Cities & Knights part of a screen's context. `picture`: the board drawn for this
     screen (board_svg), whose knights get their level here."""
@@ -255,8 +265,6 @@ def _phone(view: dict, ck: dict, layout) -> dict:
                                       "gained": me["gained"].get(c, 0)} for c in COMMODITIES]
     context.update(_card_targets(view, ck, layout, seat))
     if layout:
-        context["ck_hexes"] = [{"id": h, "label": hex_label(layout, h)} for h in sorted(layout["hexes"])
-                               if (layout["hexes"][h] or {}).get("terrain") not in (None, "sea")]
         pieces = view["board"]["pieces"]
         context["ck_my_settlements"] = [{"id": c, "label": corner_label(layout, c)}
                                         for c, s in sorted(pieces["settlements"].items()) if s == seat]
@@ -354,7 +362,7 @@ def _pending(view: dict, ck: dict, layout) -> list[dict]:
 
 # Its screen contract (companion/machinery/contract.py), listed in companion/layers/screens.py.
 SCREENS = Screens(
-    layers=LAYERS, context=context, defaults=DEFAULTS, partials=PARTIALS, reads=READS, trade_ratios=trade_ratios,
+    layers=LAYERS, context=context, shared=shared, defaults=DEFAULTS, partials=PARTIALS, reads=READS, trade_ratios=trade_ratios,
     words=Words(messages.refusal, messages.log_text, story_text=messages.story_text,
                 names={"card": messages.HAND_CARD_NAMES, "card_count": messages.HAND_CARD_COUNTS,
                        "phase": messages.PHASE_NAMES, "vp_source": messages.VP_SOURCE_NAMES}),
