@@ -16,6 +16,7 @@ from contextlib import contextmanager
 
 import pytest
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -280,3 +281,41 @@ def test_the_kept_fragments_are_used(monkeypatch):
     # scoreboard, a turn's end the histogram, as it was.
     assert rendered.count("partials/scoreboard.html") <= 40
     assert rendered.count("partials/histogram.html") <= 40
+
+
+# What a fragment kept by its inputs reads, as plain data: strings (safe or not), numbers,
+# booleans, None, nested in dicts, lists and tuples.
+_LEAF = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.sampled_from([0.0, 1.0, -0.5]),
+                  st.sampled_from(["", "1", "a", "<b>"]).flatmap(lambda text: st.sampled_from([text, mark_safe(text)])))
+_PLAIN = st.recursive(_LEAF, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.lists(inner, max_size=3).map(tuple),
+    st.dictionaries(st.sampled_from(["a", "b", "1"]), inner, max_size=3)), max_leaves=8)
+
+
+def _typed(value):
+    """The value with every type spelled out: what a template renders differently."""
+    if isinstance(value, dict):
+        return ("dict", [(_typed(k), _typed(v)) for k, v in value.items()])
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, [_typed(v) for v in value])
+    return (type(value).__name__, repr(value))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_PLAIN, _PLAIN)
+def test_a_kept_fragments_key_tells_apart_exactly_what_renders_apart(first, second):
+    # Equal keys for values alike down to every type (a safe string is not a plain one, 1 is
+    # not 1.0 nor True), different keys otherwise: a stale fragment would come from a key too loose.
+    assert (rendering._inputs(first) == rendering._inputs(second)) == (_typed(first) == _typed(second))
+
+
+def test_a_key_reads_values_not_objects_and_what_cannot_be_keyed_is_not_kept():
+    from django.utils.translation import gettext_lazy
+
+    assert rendering._inputs([gettext_lazy("Roll")]) == rendering._inputs([gettext_lazy("Roll")])
+    # the same text as one object or as two: alike (a new version's view builds its own strings)
+    one = "".join(["Al", "a"])
+    assert rendering._inputs([one, one]) == rendering._inputs(["".join(["A", "la"]), "".join(["Ala", ""])])
+    assert rendering._inputs([gettext_lazy("Roll")]) != rendering._inputs([gettext_lazy("End turn")])
+    with pytest.raises(rendering._NotPlain):
+        rendering._inputs({"drawn": lambda: "a"})
