@@ -24,13 +24,28 @@ def compiled_translations():
     compile_translations()
 
 
-def pytest_collection_modifyitems(config, items):
-    """Under parallel workers (runtests), a test file runs whole on one worker: its module-wide
-    game or server is set up once. The venue tests share one Redis, whose channel groups are
-    named by game id (every test database starts at 1): they run on one worker, one at a time."""
-    for item in items:
-        group = "venue" if "venue" in item.path.parts else str(item.path)
-        item.add_marker(pytest.mark.xdist_group(group))
+def group_of(nodeid: str) -> str:
+    """The group a test runs in under parallel workers: its file, so that a module-wide game or
+    server is set up once; the venue tests all in one, as they share one Redis whose channel
+    groups are named by game id (every test database starts at 1): one worker, one at a time."""
+    path = nodeid.split("::", 1)[0]
+    return "venue" if "venue" in path.split("/")[:-1] else path
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """Under `--dist loadgroup` (runtests), each group whole on one worker, the largest first.
+    Not by xdist_group marks: xdist 3.8 tells their group by a suffix it writes into the test's
+    node id, which pytest 9.2 no longer reads (pytest-xdist issue #1386), so every test was a
+    group of its own and both workers set up every file's server."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByGroup(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid)
+
+    return ByGroup(config, log)
 
 
 from tests.e2e.harness import browser, server  # noqa: E402,F401  (one browser for the session)
