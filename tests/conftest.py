@@ -32,6 +32,7 @@ def group_of(nodeid: str) -> str:
     return "venue" if "venue" in path.split("/")[:-1] else path
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of xdist's: unknown under -p no:xdist
 def pytest_xdist_make_scheduler(config, log):
     """Under `--dist loadgroup` (runtests), each group whole on one worker, the largest first.
     Not by xdist_group marks: xdist 3.8 tells their group by a suffix it writes into the test's

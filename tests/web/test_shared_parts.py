@@ -136,3 +136,28 @@ def test_the_new_log_entries_are_rendered_once_and_each_screen_gets_its_own(name
             assert pushed is not None and pushed.group(0) == expected, (name, screen.viewer, screen.language)
             added += 1
     assert added
+
+
+def test_a_cities_and_knights_phone_gets_the_land_hexes_in_words_in_its_language():
+    # The cards that pick a hex (Inventor, Bishop) list the land hexes in words: worked out once
+    # per version for every screen (the layer's shared part), each phone gets them all, in its language.
+    from companion.layers.cores.cities_knights.screens import hex_label
+
+    config, seed, taps = playable("ck_board_hands_4", 12)
+    game = services.create_game(config, seed=seed)
+    for screen_of, fields in taps:
+        tap(game, screen_of, fields)
+    game = rendering.load_game(pk=game.pk)
+    layout = engine.view(services.current_state(game)[0], engine.TABLE)["board"]["layout"]
+    land = sorted(h for h, cell in layout["hexes"].items() if (cell or {}).get("terrain") not in (None, "sea"))
+    assert len(land) == 19
+    words = {}
+    for language in ("pl", "en"):
+        with translation.override(language):
+            public = rendering._public_context(game, "seat", language)
+            for seat in range(len(game.config["players"])):
+                hexes = screen_context(game, seat, "", public)["ck_hexes"]
+                assert [h["id"] for h in hexes] == land
+                assert [h["label"] for h in hexes] == [hex_label(layout, h) for h in land]
+            words[language] = [h["label"] for h in hexes]
+    assert words["pl"] != words["en"]

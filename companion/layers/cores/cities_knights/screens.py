@@ -98,9 +98,9 @@ def hex_label(layout: dict, hex_: str) -> str:
 def shared(view: dict, names: list[str], picture: dict | None) -> dict:
     """The land hexes in words, for the cards that pick a hex on a phone: alike on every
     screen (worked out once per version, not once per phone)."""
-    layout = view["board"]["layout"] if view["board"] else None
-    if not layout or "cities_knights" not in view:
+    if not view["board"]:
         return {}
+    layout = view["board"]["layout"]
     return {"ck_hexes": [{"id": h, "label": hex_label(layout, h)} for h in sorted(layout["hexes"])
                          if (layout["hexes"][h] or {}).get("terrain") not in (None, "sea")]}
 
