@@ -34,13 +34,19 @@ def group_of(nodeid: str) -> str:
 
 @pytest.hookimpl(optionalhook=True)  # a hook of xdist's: unknown under -p no:xdist
 def pytest_xdist_make_scheduler(config, log):
-    """Under `--dist loadgroup` (runtests), each group whole on one worker, the largest first.
+    """Under `--dist loadgroup` (runtests), each group whole on one worker.
     Not by xdist_group marks: xdist 3.8 tells their group by a suffix it writes into the test's
     node id, which pytest 9.2 no longer reads (pytest-xdist issue #1386), so every test was a
-    group of its own and both workers set up every file's server."""
+    group of its own and both workers set up every file's server.
+    The groups go out in the order of the collection, not the largest first: pytest-django puts
+    the database tests first, and they must run before a worker's first browser test. Playwright's
+    sync API leaves its event loop marked running in the main thread, where Django then refuses
+    the database ("You cannot call this from an async context")."""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
+
+    config.option.loadscopereorder = False
 
     class ByGroup(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
