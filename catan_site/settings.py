@@ -145,6 +145,10 @@ BEHIND_PROXY = os.environ.get("CATAN_BEHIND_PROXY", "") == "1" and bool(TRUSTED_
 # A request that reached the proxy over HTTPS is secure (cookies Secure, CSRF checks the
 # https origin); companion.web.middleware drops the header from anyone but a trusted proxy.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXIES else None
+# Sent over HTTPS only (companion.web.middleware), not by Django's SecurityMiddleware on every
+# response: over plain HTTP on the local network the browser ignores it with a console error.
+SECURE_CROSS_ORIGIN_OPENER_POLICY = None
+CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 
 # Content-Security-Policy on every response: scripts and styles from this site only (an
 # inline script needs the response's nonce), nothing framed, no plugins, no eval: htmx

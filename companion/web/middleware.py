@@ -54,7 +54,10 @@ class ForwardedHeadersMiddleware:
     - forwarded headers are dropped unless the request came from a configured proxy
       (settings.TRUSTED_PROXIES): a client can't claim another address or HTTPS;
     - over HTTPS (the server's own TLS, or the trusted proxy's X-Forwarded-Proto) every
-      cookie set is Secure;
+      cookie set is Secure, and the page is kept from cross-origin openers
+      (Cross-Origin-Opener-Policy). Not over plain HTTP: a phone on the local network opens
+      http://192.168.x.y, where the browser ignores that header and says so on the console
+      of every page;
     - the Content-Security-Policy's connect-src also names this page's own websocket
       origin, for browsers that don't count ws:/wss: as 'self' (Safari before 15.4).
     """
@@ -71,6 +74,7 @@ class ForwardedHeadersMiddleware:
         if secure:
             for morsel in response.cookies.values():
                 morsel["secure"] = True
+            response.headers.setdefault("Cross-Origin-Opener-Policy", settings.CROSS_ORIGIN_OPENER_POLICY)
         try:
             host = request.get_host()
         except DisallowedHost:

@@ -182,3 +182,17 @@ def test_cookies_are_secure_over_https_and_forwarded_proto_is_believed_from_the_
     forged = Client(REMOTE_ADDR="10.0.0.9").get(reverse("join", args=[game.code, game.seats.get(index=2).join_token]),
                                                 HTTP_X_FORWARDED_PROTO="https")
     assert not forged.cookies["sessionid"]["secure"]
+
+
+def test_the_opener_policy_goes_out_over_https_only():
+    # Over plain HTTP on the local network (how phones open the join codes) a browser ignores
+    # Cross-Origin-Opener-Policy and logs an error on the console of every page.
+    game = new_game()
+    join = reverse("join", args=[game.code, game.seats.get(index=0).join_token])
+    phone = Client(HTTP_HOST="192.168.1.20:8000")
+    joined = phone.get(join, follow=True)
+    assert joined.status_code == 200 and "Cross-Origin-Opener-Policy" not in joined.headers
+    home = Client(HTTP_HOST="192.168.1.20:8000").get(reverse("home"))
+    assert home.status_code == 200 and "Cross-Origin-Opener-Policy" not in home.headers
+    https = Client().get(reverse("home"), secure=True)
+    assert https.status_code == 200 and https.headers["Cross-Origin-Opener-Policy"] == "same-origin"
