@@ -300,7 +300,7 @@ def _walls(pieces: dict, colors: list[str], d: FrameDrawing, size: float) -> lis
 
 
 def board_picture(board: dict, pieces: dict | None, colors: list[str], targets: dict | None = None,
-                  size: int = 50, knights: dict | None = None) -> dict:
+                  size: int = 50, knights: dict | None = None, key: str | None = None) -> dict:
     """The board drawn for the template: a dict of plain values, nothing left to compute.
 
     board:   board JSON (schema 1; see engine.board_setup).
@@ -311,10 +311,12 @@ def board_picture(board: dict, pieces: dict | None, colors: list[str], targets: 
     Returns {"frame", "size", "width", "height", "view_box", "dims", "sea", "hexes",
     "harbours", "roads", "settlements", "cities", "robber", "targets", "has_targets",
     "drawing_key"}: the last one names the picture without its targets (equal inputs, equal key).
+    key:     that key, when the caller knows it (another picture of the same inputs): not worked out again.
     """
     d = frame_drawing(frame_key(board), size)
     picked = _targets(targets, d)
-    key = repr((board, pieces, colors, size, knights))
+    if key is None:
+        key = repr((board, pieces, colors, size, knights))
     drawing = _drawing(key, board, pieces, colors, size, knights, d)
     # Screens mark knights and damaged roads on their copy: those lists are copied too.
     return {**drawing, "roads": [dict(r) for r in drawing["roads"]], "knights": [dict(k) for k in drawing["knights"]],

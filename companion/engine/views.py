@@ -70,7 +70,8 @@ def public_part(state: dict) -> dict:
     }
     # What the table must still confirm before the first roll (a step of its own on the screens).
     questions = base.open_questions(rules, state) if base.before_first_roll(state) and not finished else []
-    return {"table": table, "board": _public_board(rules, state), "questions": questions}
+    return {"table": table, "board": _public_board(rules, state), "questions": questions,
+            "layers": rules.public_view_parts(state)}  # the layers' parts given no viewer
 
 
 def view(state: dict, viewer, version: int = 0, public: dict | None = None, found: dict | None = None) -> dict:
@@ -101,7 +102,7 @@ def view(state: dict, viewer, version: int = 0, public: dict | None = None, foun
         result["questions"] = public["questions"]
     # Each layer's own part, public and private, under its key (None: not in this game).
     result.update({key: None for key in VIEW_KEYS})
-    result.update(rules.view_parts(state, viewer))
+    result.update(rules.view_parts(state, viewer, public["layers"]))
     result["allowed"] = sorted(allowed)
     if viewer != TABLE:
         seat = int(viewer)

@@ -11,6 +11,7 @@ Hooks (name -> one function per layer that has it; called in registry order):
     new_state(config) -> state     validate_config(config, rules) -> config
     vp_base(state, seat) -> int     vp_hidden(state, seat) -> int
     active_seat(state) -> int       victory(rules, state, step)     view(rules, state, viewer) -> dict | None
+    public_view(rules, state) -> dict    its part alike for every viewer (a core may have both)
     dice_sources() -> tuple
   layer hooks, every layer's in turn:
     check_config(config, rules)    refuse a clean config this layer can't play (a clear
@@ -28,6 +29,8 @@ Hooks (name -> one function per layer that has it; called in registry order):
     robber_spares(rules, state) -> seats     seats the robber never robs
     road_blockers(rules, state, seat) -> code | None
     view(rules, state, viewer) -> (key, part)   this layer's part of a viewer's view
+    public_view(rules, state) -> (key, part)    or, given no viewer, its part of every view:
+                                   worked out once per version, and it can hold no one's secret
     hand_view(rules, state, seat) -> (key, part) its part of a seat's own hand
     board_targets(rules, state, viewer) -> dict | None   tap targets of its own steps (None: the usual)
     more_board_targets(rules, state, viewer, seat) -> (targets, unaffordable kinds)
@@ -49,6 +52,8 @@ Hooks (name -> one function per layer that has it; called in registry order):
 """
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable, Mapping
@@ -56,7 +61,8 @@ from typing import Callable, Mapping
 from companion.machinery.errors import IllegalAction
 from companion.machinery.step import Spec
 
-CORE_HOOKS = ("new_state", "validate_config", "vp_base", "vp_hidden", "active_seat", "victory", "view", "dice_sources")
+CORE_HOOKS = ("new_state", "validate_config", "vp_base", "vp_hidden", "active_seat", "victory", "view", "public_view",
+              "dice_sources")
 
 
 def _never(config: dict) -> bool:
@@ -307,19 +313,44 @@ class Rules:
 
     # ------------------------------------------------------------ views
 
-    def view_parts(self, state: dict, viewer) -> dict:
-        """Each layer's own part of `viewer`'s view, under the layer's key."""
+    def public_view_parts(self, state: dict) -> dict:
+        """The layers' parts alike in every viewer's view (their "public_view" hooks, which are
+        given no viewer): worked out once per version (engine.public_part), {layer: part}."""
         parts = {}
-        core_view = self._core.get("view")
+        core_view = self._core.get("public_view")
         if core_view is not None and self.core.view_key:
-            parts[self.core.view_key] = core_view(self, state, viewer)
-        for hook in self.hooks("view"):
-            key, part = hook(self, state, viewer)
+            parts[self.core.name] = (self.core.view_key, core_view(self, state))
+        for layer, hook in self._layer_hooks("public_view"):
+            parts[layer.name] = hook(self, state)
+        return parts
+
+    def view_parts(self, state: dict, viewer, public: dict | None = None) -> dict:
+        """Each layer's own part of `viewer`'s view, under the layer's key, in composition order:
+        its public part (`public`: this state's public_view_parts) and its part for this viewer."""
+        if public is None:
+            public = self.public_view_parts(state)
+        parts = {}
+
+        def add(key, part) -> None:
             if isinstance(parts.get(key), dict) and isinstance(part, dict):
-                parts[key] = {**parts[key], **part}  # several game options share "variants"
+                parts[key] = {**parts[key], **part}  # several game options share "variants"; a core's two parts
             else:
                 parts[key] = part
+
+        core_view = self._core.get("view")
+        if self.core.name in public:
+            add(*public[self.core.name])
+        if core_view is not None and self.core.view_key:
+            add(self.core.view_key, core_view(self, state, viewer))
+        for layer, hook in self._layer_hooks("view", "public_view"):
+            add(*(public[layer.name] if layer.name in public else hook(self, state, viewer)))
         return parts
+
+    @functools.lru_cache(maxsize=None)  # a game's rules are made once (engine.rules_for), and asked on every view
+    def _layer_hooks(self, *names: str) -> tuple:
+        """(layer, hook) of the layers (not the core's own) with one of these hooks, in composition order."""
+        return tuple((layer, layer.hooks[name]) for layer in self.layers for name in names
+                     if name in layer.hooks and not (layer.core and name in CORE_HOOKS))
 
     def view_keys(self) -> tuple:
         return tuple(dict.fromkeys(layer.view_key for layer in self.layers if layer.view_key))

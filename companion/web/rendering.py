@@ -195,12 +195,23 @@ def _shared_html(game: Game, kind: str, language: str, name: str, store: _Shared
             html = _board_picture(context, language)
         elif name in INPUTS:
             html = _kept_by_inputs(name, context, language)
+        elif name == "status":
+            # Kept across versions: the version is written into the kept render, not read by it.
+            context = {**context, "version_mark": VERSION_MARK}
+            render = render_cache.kept_render((game.pk, game.code, *key), "partials/status.html", context)
+            html = render.html.replace(VERSION_MARK, str(game.version))
         else:
             # Kept by what it read: most versions leave the dice, the market or a layer's panel as they were.
             html = render_cache.kept_render((game.pk, game.code, *key), *_source(name, context)).html
         if store is not None:
             store.html[key] = html
     return html
+
+
+# The status carries the version each screen shows (data-version: what a screen is up to date
+# with): a push renders it with this mark and writes the version over the mark, so a status is
+# rendered again only when what it says changes (the phase, whose turn), not on every version.
+VERSION_MARK = "\x00version\x00"
 
 
 # The board picture is the biggest fragment, and most actions (rolls, trades, the end of a

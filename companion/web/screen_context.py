@@ -82,6 +82,8 @@ def screen_context(game: Game, viewer, base_url: str = "", public: dict | None =
         "extra_seats": extra_seats,
         "game": game,
         "view": view,
+        # The status writes the version here; a push writes it in afterwards (rendering.VERSION_MARK).
+        "version_mark": view["version"],
         "phase_name": PHASE_NAMES.get(view["phase"], view["phase"]),
         "active": view["players"][view["active_seat"]] if view["active_seat"] is not None else None,
         "story": story_context(game, viewer, view),  # once the game is over
@@ -106,12 +108,18 @@ def screen_context(game: Game, viewer, base_url: str = "", public: dict | None =
             actions = {}
             context["board_edit_url"] = cached_reverse("board_editor", game.code)
             context["board_problems"] = board_problem_texts(board["problems"])
+        # Every view of a version holds the same board and pieces (engine.public_part): drawn for the
+        # public context already, so only this viewer's targets are its own.
+        drawn = public is not None and public.get("board") and _same_board(board, public["view"]["board"]) \
+            and colors == public["board_colors"]
         context["board"] = board_picture({**board["layout"], "robber": board["robber"]}, board["pieces"], colors,
-                                         targets)
+                                         targets, key=public["board"]["drawing_key"] if drawn else None)
+        context["board_colors"] = colors
         context["board_actions"] = {**NO_BOARD_ACTIONS, **actions}
         production = board["production"]
         if production:
-            context["production_text"] = production_text(production["seats"], names)
+            said = drawn and names == public["seat_names"] and "production_text" in public
+            context["production_text"] = public["production_text"] if said else production_text(production["seats"], names)
             context["production_total"] = production["total"]
         context["victims"] = [view["players"][s] for s in board["victims"]]
     if public is None:
@@ -155,6 +163,13 @@ def screen_context(game: Game, viewer, base_url: str = "", public: dict | None =
     if viewer == engine.TABLE:
         context.update(table_part(game, base_url))
     return context
+
+
+def _same_board(board: dict, public_board: dict | None) -> bool:
+    """Is this view's board the public context's (the same layout and pieces of one version)?"""
+    return public_board is not None and board["layout"] is public_board["layout"] \
+        and board["pieces"] is public_board["pieces"] and board["robber"] == public_board["robber"] \
+        and board["production"] is public_board["production"]
 
 
 def table_part(game: Game, base_url: str) -> dict:

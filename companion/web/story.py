@@ -4,7 +4,12 @@ The engine tells the story (companion/engine/story.py); here it becomes words in
 screen's language and the coordinates of its SVG pictures. The table's is built from the
 public part only; a phone's adds its own private part (engine.story.for_viewer).
 """
+import functools
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from django.utils.formats import number_format
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from companion import engine, services
@@ -19,8 +24,17 @@ WIDTH, HEIGHT = 320, 170
 LEFT, RIGHT, TOP, BOTTOM = 24, 30, 8, 20
 
 
-def source_names() -> dict:
-    """Where points come from: the words of each source (engine.points)."""
+def source_names() -> Mapping:
+    """Where points come from: the words of each source (engine.points), in the active language."""
+    return _source_names(get_language())
+
+
+@functools.lru_cache(maxsize=16)  # every phone's points list asks, on every push: once per language
+def _source_names(language: str) -> Mapping:
+    return MappingProxyType({key: str(words) for key, words in _source_words().items()})
+
+
+def _source_words() -> dict:
     return {
         "settlements": _("Settlements"),
         "cities": _("Cities"),

@@ -168,7 +168,10 @@ def main(argv=None) -> None:
               f"{row['push_ms']:8.2f} {row['push_mean_ms']:9.2f} {row['bytes']:7.0f} {row['diff_ms']:8.2f} "
               f"{row['diff_bytes']:10.0f} {row['context_ms']:10.2f} {row['context_build_ms']:7.2f} {row['context_bytes']:9.0f}")
         if profiler:
-            pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(45)
+            stats = pstats.Stats(profiler, stream=sys.stdout).sort_stats(os.environ.get("SORT", "cumulative"))
+            stats.print_stats(45)
+            if os.environ.get("CALLERS"):
+                stats.print_callers(os.environ["CALLERS"])
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ def fishing(data, g: Played) -> bool:
         kind, where = data.draw(st.sampled_from(offered), label="fishing tap")
         g.act(board["actions"][kind], **({"hex": where} if kind == "catch" else {"edge": where}))
         return True  # what the board offers to tap is always allowed
-    if ff.view(None, state, "table")[1]["can_draw"] and data.draw(st.booleans(), label="try for a shoal?"):
+    if ff.view(None, state)[1]["can_draw"] and data.draw(st.booleans(), label="try for a shoal?"):
         typed = data.draw(st.one_of(st.none(), st.integers(1, 6)), label="die")
         g.act("draw_shoal", **({} if typed is None else {"die": typed}))  # (never from a full path: sailed on first)
         return True

@@ -592,7 +592,7 @@ def test_the_table_confirms_or_enters_its_wagon_cards_and_play_follows_them():
     game.act("upgrade_wagon", actor={"seat": 0})
     assert game.wagon(0)["level"] == 2 and game.state["players"][0]["hand"] == hand
     assert tb.mp_left(game.state, 0) == 7
-    view = game.state and tb.public_view(None, game.state, "table")[1]
+    view = game.state and tb.public_view(None, game.state)[1]
     assert view["wagons"][0]["mp"] == 7 and view["wagons"][0]["chase"] == [4]
     # the chase: 4 chases now (6, the default's number, would not)
     edge = BARBARIANS[0]

@@ -133,6 +133,28 @@ def test_shared_fragments_are_rendered_once_per_version_and_kind(monkeypatch):
     assert len(PLAYERS) == 3 and rendered.count("partials/actions.html") == 3
 
 
+def test_the_status_is_rendered_again_only_when_what_it_says_changes_and_always_carries_the_version(monkeypatch):
+    # The version each screen is up to date with is written into the kept status, not read by it:
+    # a version that changes neither the phase nor whose turn it is renders no status.
+    from tests.bench.corpus_tables import playable, tap
+
+    config, seed, taps = playable("base_beginner_hands_4", 40)
+    game = services.create_game(config, seed=seed)
+    screens = [_screen(game, engine.TABLE), _screen(game, 0)]
+    for screen in screens:
+        _push(screen)
+    rendered = _renders_counted(monkeypatch)
+    versions = 0
+    for screen_of, fields in taps:
+        tap(game, screen_of, fields)
+        game.refresh_from_db()
+        versions += 1
+        for screen in screens:
+            status = re.search(r'<section id="status"[^>]*>', _push(screen)).group(0)
+            assert f'data-version="{game.version}"' in status
+    assert 0 < rendered.count("partials/status.html") < 2 * versions
+
+
 def test_a_push_sends_only_what_changed_and_a_resync_sends_everything():
     game = new_game()
     finish_setup(game)

@@ -5,6 +5,8 @@
   the views work out alike (the active seat's build targets, found once): each
   viewer's view is still exactly the one worked out for it alone, and no screen's push
   changes the shared part (a change there would reach every other screen).
+- A layer's part of the views given no viewer (its `public_view` hook) is worked out once per
+  version, in the public part: the views are the ones worked out for each viewer alone.
 - A layer's `shared` context keys (its drawings alike on every screen), and the shell's
   (screen_context.ALIKE: the dice's statistics, the dice source), are worked out once per
   version, from the table's view: worked out from any seat's own view they must come out the
@@ -50,7 +52,7 @@ def test_every_viewer_gets_its_own_view_and_the_shared_public_part_stays_as_it_w
     viewers = [engine.TABLE, *range(len(game.config["players"]))]
     screens = [rendering.Screen(rendering.load_game(pk=game.pk), viewer, "pl", "http://testserver")
                for viewer in viewers]
-    shared_layer_keys = targets_found = 0
+    shared_layer_keys = targets_found = public_layers = 0
     for screen_of, fields in taps:
         tap(game, screen_of, fields)
         game.refresh_from_db()
@@ -65,17 +67,27 @@ def test_every_viewer_gets_its_own_view_and_the_shared_public_part_stays_as_it_w
         for viewer in viewers:
             shared_view = engine.view(state, viewer, version=game.version, public=public, found=found)
             assert shared_view == engine.view(state, viewer, version=game.version), (name, viewer)
+        public_layers += len(public["layers"])
         with translation.override("pl"):
             table = screen_context(game, engine.TABLE, "")
             shared_layer_keys += len(table["layer_shared"])
+            pushed_public = rendering._public_context(game, "seat", "pl")
             for seat in viewers[1:]:
                 # Worked out from the seat's own view, with its own tap targets on its picture.
                 own = screen_context(game, seat, "")
                 assert own["layer_shared"] == table["layer_shared"], (name, seat)
                 for key in ALIKE:  # the shell's keys alike on every screen
                     assert own[key] == table[key], (name, seat, key)
+                # As a push builds it, from the public context of the version (its drawing, its words
+                # of the production, the layers' shared keys): the same, key by key.
+                pushed = screen_context(game, seat, "", pushed_public)
+                assert pushed.keys() == own.keys(), (name, seat)
+                for key in own:
+                    assert pushed[key] == own[key], (name, seat, key)
     if name.startswith("ep_"):
         assert shared_layer_keys, "Explorers & Pirates shares its drawing: the test must see it"
+    if name.startswith(("ep_", "ck_")):
+        assert public_layers, "the core's part of the views is worked out once per version: the test must see it"
     if name.startswith("base_"):
         assert targets_found, "the build targets were found once for the views that share them: the test must see it"
 
@@ -161,3 +173,20 @@ def test_a_cities_and_knights_phone_gets_the_land_hexes_in_words_in_its_language
                 assert [h["label"] for h in hexes] == [hex_label(layout, h) for h in land]
             words[language] = [h["label"] for h in hexes]
     assert words["pl"] != words["en"]
+
+
+def test_the_words_of_the_sources_of_points_are_in_the_active_language():
+    # Worked out once per language (every phone's points list asks on every push).
+    from django.utils.translation import gettext
+
+    from companion.web.story import source_names
+
+    for language in ("pl", "en", "pl"):
+        with translation.override(language):
+            names = source_names()
+            assert names["settlements"] == gettext("Settlements") and names["largest_army"] == gettext("Largest Army")
+            assert all(type(words) is str for words in names.values())
+    with translation.override("pl"):
+        polish = source_names()["cities"]
+    with translation.override("en"):
+        assert source_names()["cities"] == "Cities" != polish

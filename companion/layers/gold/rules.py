@@ -385,7 +385,7 @@ def after_action(rules, state: dict, step: Step) -> None:
 # ---------------------------------------------------------------- views
 
 
-def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
+def view(rules, state: dict, viewer) -> tuple[str, dict]:
     """Everyone's gold (coins lie open on the table), this turn's buys left, the bank's
     ratios, and the open offers (said aloud at a real table: everyone sees them)."""
     g = part(state)
@@ -412,6 +412,6 @@ def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
 LAYER = Layer(
     name=NAME,
     actions=_actions.table,
-    hooks={"new_state": new_state, "after_action": after_action, "view": public_view},
+    hooks={"new_state": new_state, "after_action": after_action, "view": view},
     view_key=NAME,
 )

@@ -1297,9 +1297,9 @@ def end_turn(step: Step) -> None:
 # ---------------------------------------------------------------- views
 
 
-def view(rules, state: dict, viewer) -> dict:
-    """The barbarian track, the battle figures and the charts (public); the own progress
-    cards for a seat. Deck contents and order are never shown."""
+def public_view(rules, state: dict) -> dict:
+    """The barbarian track, the battle figures and the charts: alike for every viewer. Deck
+    contents and order are never shown."""
     ck = state["ck"]
     players = []
     for seat, p in enumerate(state["players"]):
@@ -1335,8 +1335,14 @@ def view(rules, state: dict, viewer) -> dict:
         "card": _card_view(ck.get("card")),
         "advanced_battle": advanced_battle(state),
         "muster": ck.get("muster"),
-        "me": None,
     }
+    return result
+
+
+def view(rules, state: dict, viewer) -> dict:
+    """What a viewer's view adds to the public part: whose orders are awaited, and a seat's own
+    progress cards (and what a card in play shows it alone)."""
+    result = {"me": None}
     if state["phase"] != "finished":
         result["orders"] = orders(state, viewer)
     if viewer != "table":
@@ -2049,7 +2055,7 @@ LAYER = Layer(
     actions=_actions.table,
     drops=frozenset({"buy_dev", "play_dev"}),  # no development cards: progress cards instead
     hooks={"new_state": new_state, "validate_config": validate_config, "vp_base": vp_base, "vp_hidden": vp_hidden,
-           "victory": victory, "view": view, "more_board_targets": more_board_targets, "vp_sources": vp_sources,
+           "victory": victory, "public_view": public_view, "view": view, "more_board_targets": more_board_targets, "vp_sources": vp_sources,
            "story_kinds": story_kinds},
     provides={"knight_strength": knight_strength},  # what the Events deck's knight cards compare
     phases=frozenset({"barbarian", "progress_discard", "aqueduct", "relocate", "card_answer"}),

@@ -610,7 +610,7 @@ def new_state(state: dict) -> None:
 STAGES = {"pirates": "pirates", "pirate_steal": "pirate_steal", placement.PHASE: "placement"}
 
 
-def layer_view(rules, state: dict, viewer) -> tuple[str, dict]:
+def layer_view(rules, state: dict) -> tuple[str, dict]:
     placing = part(state)["placement"]
     return KEY, {
         **view(state),
@@ -642,7 +642,7 @@ LAYER = Layer(
     name=KEY,
     actions={**ACTIONS, **placement.ACTIONS},
     wraps=WRAPS,
-    hooks={"new_state": new_state, "extra_vp": extra_vp, "vp_sources": vp_sources, "view": layer_view,
+    hooks={"new_state": new_state, "extra_vp": extra_vp, "vp_sources": vp_sources, "public_view": layer_view,
            "more_board_targets": more_board_targets, "hand_view": hand_view},
     phases=PHASES | {placement.PHASE},
     view_key=KEY,

@@ -1053,7 +1053,7 @@ STAGES = {"roll": "production", "main": "build", "movement": "movement", "reveal
           "board": "board", "finished": "finished"}
 
 
-def view(rules, state: dict, viewer) -> dict:
+def view(rules, state: dict) -> dict:
     ep = part(state)
     n = len(state["players"])
     layout = _layout(state) if state["board"] else {"hexes": {}}
@@ -1116,7 +1116,7 @@ LAYER = Layer(
     wraps={"roll": _with_compensation, "discard": _discard_then_build, "edit_hex": _island_only,
            "board_done": _then_start},
     hooks={"new_state": new_state, "validate_config": validate_config, "vp_base": vp_base, "vp_hidden": vp_hidden,
-           "view": view, "dice_sources": dice_sources, "vp_sources": vp_sources, "road_closed": road_closed,
+           "public_view": view, "dice_sources": dice_sources, "vp_sources": vp_sources, "road_closed": road_closed,
            "gold_exchange": gold_exchange,
            "gold_sold": gold_sold, "board_targets": board_targets, "more_board_targets": more_board_targets,
            "hand_view": hand_view},

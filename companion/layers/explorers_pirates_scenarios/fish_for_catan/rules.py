@@ -235,7 +235,7 @@ def _pirates_wrap(handler):
 # ---------------------------------------------------------------- view and taps
 
 
-def view(rules, state: dict, viewer) -> tuple[str, dict]:
+def view(rules, state: dict) -> tuple[str, dict]:
     f = part(state)
     e = ep.part(state)
     active = state["phase"] == "movement" and state["turn"]
@@ -270,7 +270,7 @@ MISSION_LAYER = Layer(
     needs=(missions.LAYER.name,),
     actions=_actions.table,
     wraps={"reveal_hex": _reveal_wrap, "place_pirates": _pirates_wrap},
-    hooks={"new_state": new_mission_state, "view": view, "more_board_targets": more_board_targets},
+    hooks={"new_state": new_mission_state, "public_view": view, "more_board_targets": more_board_targets},
     view_key=VIEW_KEY,
     board_actions={"catch": ("catch_shoal",), "deliver": ("deliver_shoal",)},
     cores=frozenset({ep.NAME}),

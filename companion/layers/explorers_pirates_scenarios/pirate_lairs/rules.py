@@ -316,7 +316,7 @@ def crews_on_lairs(state: dict, seat: int) -> int:
     return sum(l["crews"].count(seat) + l["beside"].count(seat) for l in part(state)["lairs"].values())
 
 
-def view(rules, state: dict, viewer) -> tuple[str, dict]:
+def view(rules, state: dict) -> tuple[str, dict]:
     pl = part(state)
     conquest = pl["conquest"]
     return NAME, {
@@ -350,7 +350,7 @@ MISSION_LAYER = Layer(
     name="pirate_lairs_mission",
     actions=_actions.table,
     wraps={"roll": _river_wrap, "reveal_hex": _reveal_wrap, "end_turn": _end_turn_wrap},
-    hooks={"new_state": mission_state, "view": view, "more_board_targets": more_board_targets,
+    hooks={"new_state": mission_state, "public_view": view, "more_board_targets": more_board_targets,
            "victory_waits": conquest_unsettled},
     phases=frozenset({"conquest"}),
     view_key=NAME,

@@ -305,7 +305,7 @@ def sacks_aboard(state: dict) -> int:
     return sum(s["cargo"].count(SACK) for s in ep.part(state)["ships"])
 
 
-def view(rules, state: dict, viewer) -> tuple[str, dict]:
+def view(rules, state: dict) -> tuple[str, dict]:
     sp = part(state)
     n = len(state["players"])
     seat = ep._seat(state) if state["turn"] else 0
@@ -345,7 +345,7 @@ MISSION_LAYER = Layer(
     needs=(missions.KEY,),
     actions=_actions.table,
     wraps={"reveal_hex": _reveal_wrap, "build_ship": _ship_lost_wrap, "remove_piece": _sacks_back_wrap},
-    hooks={"new_state": new_state, "view": view, "more_board_targets": more_board_targets,
+    hooks={"new_state": new_state, "public_view": view, "more_board_targets": more_board_targets,
            "ship_points": ship_points, "chase_faces": chase_faces},
     view_key=MISSION,
     terrains={SPICE: None},

@@ -596,7 +596,7 @@ def board_targets(rules, state: dict, viewer) -> dict | None:
     return None
 
 
-def public_view(rules, state: dict, viewer) -> tuple[str, dict | None]:
+def public_view(rules, state: dict) -> tuple[str, dict | None]:
     return LAYER.view_key, _public_view(rules, state)
 
 
@@ -653,7 +653,7 @@ LAYER = Layer(
     wraps={"place_settlement": _neutrals_first, "place_road": _neutrals_first, "roll": _two_rolls,
            "reveal_event": _two_cards, "set_longest_road": _set_longest_road},
     hooks={"check_config": check_config, "new_state": _new_state, "after_action": _after,
-           "board_targets": board_targets, "view": public_view},
+           "board_targets": board_targets, "public_view": public_view},
     phases=frozenset({"neutral_build", "forced_trade"}),
     pending=frozenset({NEUTRAL_BUILD, FORCED_GIVE}),
     options=(NAME,),

@@ -677,7 +677,7 @@ def board_targets(rules, state: dict, viewer) -> dict | None:
     return {"road": sorted(e for e, s in roads.items() if s in pending and e not in damaged)}
 
 
-def view(rules, state: dict, viewer) -> tuple[str, dict | None]:
+def view(rules, state: dict) -> tuple[str, dict | None]:
     return "events", public_view(state)
 
 
@@ -711,7 +711,7 @@ def public_view(state: dict) -> dict | None:
 
 # ---------------------------------------------------------------- the layer
 
-HOOKS = {"road_blockers": _repair_first, "board_targets": board_targets, "view": view, "hand_view": hand_view}
+HOOKS = {"road_blockers": _repair_first, "board_targets": board_targets, "public_view": view, "hand_view": hand_view}
 PENDING = frozenset({EARTHQUAKE, TAKE, GAIN, GIVE, HELP})
 
 

@@ -37,14 +37,14 @@ def friendly_hexes(rules, state: dict, hexes: list[str]) -> list[str]:
     return deserts[:1] or hexes
 
 
-def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
+def public_view(rules, state: dict) -> tuple[str, dict]:
     return "variants", {"friendly_robber": True, "spared": spared_seats(rules, state)}
 
 
 LAYER = Layer(
     name=NAME,
     applies=option(NAME),
-    hooks={"robber_limits": friendly_hexes, "robber_spares": spared_seats, "view": public_view},
+    hooks={"robber_limits": friendly_hexes, "robber_spares": spared_seats, "public_view": public_view},
     options=(NAME,),
     view_key="variants",
 )

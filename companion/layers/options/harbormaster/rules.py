@@ -84,7 +84,7 @@ def set_harbormaster(step: Step) -> None:
     _set_holder(state, step, seat)
 
 
-def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
+def public_view(rules, state: dict) -> tuple[str, dict]:
     return "variants", {"harbormaster": True, "holder": holder(state), "harbour_points": harbour_points(rules, state)}
 
 
@@ -97,7 +97,7 @@ LAYER = Layer(
     name=NAME,
     applies=option(NAME),
     actions=_actions.table,
-    hooks={"after_action": update_harbormaster, "extra_vp": harbormaster_vp, "view": public_view,
+    hooks={"after_action": update_harbormaster, "extra_vp": harbormaster_vp, "public_view": public_view,
            "story_kinds": story_kinds},
     options=(NAME,),
     view_key="variants",

@@ -31,14 +31,14 @@ def new_state(state: dict) -> None:
     two["limit"] = CARDS_LIMIT
 
 
-def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
+def public_view(rules, state: dict) -> tuple[str, dict]:
     return NAME, {"cards": CARDS_TOTAL, "start": CARDS_START, "limit": CARDS_LIMIT}
 
 
 LAYER = Layer(
     name=NAME,
     applies=option(NAME),
-    hooks={"check_config": check_config, "new_state": new_state, "view": public_view},
+    hooks={"check_config": check_config, "new_state": new_state, "public_view": public_view},
     options=(NAME,),
     cores=frozenset({"base"}),
     core_refusal="two_players_base_only",

@@ -1065,7 +1065,7 @@ def board_targets(rules, state: dict, viewer) -> dict | None:
     return None
 
 
-def public_view(rules, state: dict, viewer) -> tuple[str, dict | None]:
+def view(rules, state: dict, viewer) -> tuple[str, dict | None]:
     if not on(state):
         return NAME, None
     b = part(state)
@@ -1152,7 +1152,7 @@ LAYER = Layer(
     hooks={"check_config": check_config, "new_state": _new_state, "after_action": _after,
            "extra_vp": extra_vp, "vp_sources": vp_sources, "road_closed": road_closed,
            "board_set": board_set, "check_board": check_board, "lay_out": lay_out,
-           "board_targets": board_targets, "view": public_view,
+           "board_targets": board_targets, "view": view,
            # its own deck, and conquered buildings' harbours out of use (Harbormaster too)
            "dev_deck_left": lambda rules, state: sum(part(state)["deck"].values()) + sum(part(state)["discards"].values()),
            "harbour_pieces": lambda rules, state: free_pieces(state)},

@@ -573,7 +573,7 @@ def board_targets(rules, state: dict, viewer) -> dict | None:
     return {"camel": legal_paths(state, _exclude(state))}
 
 
-def public_view(rules, state: dict, viewer) -> tuple[str, dict | None]:
+def view(rules, state: dict, viewer) -> tuple[str, dict | None]:
     if not on(state):
         return NAME, None
     c = part(state)
@@ -620,7 +620,7 @@ LAYER = Layer(
     hooks={"check_config": check_config, "new_state": _new_state, "after_action": _after,
            "extra_vp": caravan_vp, "road_weights": road_weights, "robber_limits": robber_limits,
            "board_set": board_set, "check_board": check_board, "lay_out": lay_out,
-           "board_targets": board_targets, "view": public_view},
+           "board_targets": board_targets, "view": view},
     terrains={OASIS: None},
     phases=frozenset({VOTE, CAMEL}),
     pending=frozenset({BID, PLACE}),

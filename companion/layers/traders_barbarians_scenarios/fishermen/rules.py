@@ -620,7 +620,7 @@ def check_config(config: dict, rules) -> None:
 # ---------------------------------------------------------------- views
 
 
-def public_view(rules, state: dict, viewer) -> tuple[str, dict | None]:
+def view(rules, state: dict, viewer) -> tuple[str, dict | None]:
     if not on(state):
         return "fishermen", None
     f = fish(state)
@@ -662,7 +662,7 @@ LAYER = Layer(
     actions=_actions.table,
     wraps={"roll": _fish_on_roll, "reveal_event": _fish_on_roll},
     hooks={"check_config": check_config, "new_state": new_state, "after_action": after_action,
-           "view": public_view, "board_set": board_set, "check_board": check_board, "lay_out": lay_out,
+           "view": view, "board_set": board_set, "check_board": check_board, "lay_out": lay_out,
            "target_bonus": boot_bonus},
     terrains={LAKE: None},
     phases=frozenset({RETURN}),

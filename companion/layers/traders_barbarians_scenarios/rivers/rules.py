@@ -416,7 +416,7 @@ def _no_neutral_road_on_sites(handler):
 # ---------------------------------------------------------------- views
 
 
-def public_view(rules, state: dict, viewer) -> tuple[str, dict]:
+def public_view(rules, state: dict) -> tuple[str, dict]:
     r = part(state)
     layout = state["board"]["layout"] if base.on_board(state) else {}
     found = features(layout) if layout else {"river": [], "bridges": []}
@@ -441,7 +441,7 @@ LAYER = Layer(
     wraps={"edit_hex": _two_beside_twelve, "enter_hex": _two_beside_twelve},
     hooks={"check_config": check_config, "new_state": new_state, "board_set": board_set,
            "check_board": check_board, "lay_out": lay_out, "road_closed": road_closed,
-           "after_action": after_action, "extra_vp": extra_vp, "vp_sources": vp_sources, "view": public_view,
+           "after_action": after_action, "extra_vp": extra_vp, "vp_sources": vp_sources, "public_view": public_view,
            "more_board_targets": more_board_targets, "board_summary": board_summary},
     view_key=NAME,
     cores=frozenset({"base"}),

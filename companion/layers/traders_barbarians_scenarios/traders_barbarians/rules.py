@@ -1049,7 +1049,7 @@ def more_board_targets(rules, state: dict, viewer, seat: int):
     return found, costly
 
 
-def public_view(rules, state: dict, viewer) -> tuple[str, dict | None]:
+def public_view(rules, state: dict) -> tuple[str, dict | None]:
     if not on(state):
         return NAME, None
     p = part(state)
@@ -1176,7 +1176,7 @@ LAYER = Layer(
     hooks={"check_config": check_config, "new_state": _new_state, "after_action": _after,
            "extra_vp": extra_vp, "vp_sources": vp_sources, "road_weights": road_weights,
            "road_closed": road_closed, "board_set": board_set, "check_board": check_board, "lay_out": lay_out,
-           "board_targets": board_targets, "more_board_targets": more_board_targets, "view": public_view,
+           "board_targets": board_targets, "more_board_targets": more_board_targets, "public_view": public_view,
            "gold_sold": gold_sold, "event_plan": event_plan, "board_summary": board_summary,
            "questions": questions, "answers": answers},
     terrains={t: None for t in TARGETS},
