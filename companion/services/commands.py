@@ -13,6 +13,7 @@ from companion import engine
 from companion.engine import IllegalAction
 from companion.models import Game, Record, Snapshot
 from companion.services.broadcast import broadcast
+from companion.services.seats import Authority
 from companion.services.records import (SNAPSHOT_EVERY, Outcome, advance_record, latest_cached, remember_state,
                                         current_state, record_lookup, remember_actor)
 
@@ -21,32 +22,33 @@ from companion.services.records import (SNAPSHOT_EVERY, Outcome, advance_record,
 
 
 def perform(game: Game, actor: dict, action_type: str, args: dict | None = None,
-            idempotency_key: str | None = None) -> Outcome:
-    """Validate and apply one action; raises IllegalAction with the engine's reason."""
+            idempotency_key: str | None = None, authority: Authority | None = None) -> Outcome:
+    """Validate and apply one action; raises IllegalAction with the engine's reason.
+    `authority`: whom the screen acts for, checked by the write itself (NotAuthorized)."""
     action = {"type": action_type, "actor": actor, "args": args or {}}
-    return _write(game, idempotency_key, lambda g, history: ("action", {"action": action, "outcome": {}}))
+    return _write(game, idempotency_key, lambda g, history: ("action", {"action": action, "outcome": {}}), authority)
 
 
 def command(game: Game, actor: dict, action_type: str, args: dict | None = None,
-            idempotency_key: str | None = None) -> Outcome:
+            idempotency_key: str | None = None, authority: Authority | None = None) -> Outcome:
     """A screen's command, posted or sent over its websocket: undo, redo or an action."""
     if action_type == "undo":
-        return undo(game, actor, idempotency_key)
+        return undo(game, actor, idempotency_key, authority)
     if action_type == "redo":
-        return redo(game, actor, idempotency_key)
-    return perform(game, actor, action_type, args, idempotency_key)
+        return redo(game, actor, idempotency_key, authority)
+    return perform(game, actor, action_type, args, idempotency_key, authority)
 
 
-def undo(game: Game, actor: dict, idempotency_key: str | None = None) -> Outcome:
-    return _revert(game, actor, idempotency_key, "undo", engine.can_undo, "effective", "nothing_to_undo")
+def undo(game: Game, actor: dict, idempotency_key: str | None = None, authority: Authority | None = None) -> Outcome:
+    return _revert(game, actor, idempotency_key, "undo", engine.can_undo, "effective", "nothing_to_undo", authority)
 
 
-def redo(game: Game, actor: dict, idempotency_key: str | None = None) -> Outcome:
-    return _revert(game, actor, idempotency_key, "redo", engine.can_redo, "undone", "nothing_to_redo")
+def redo(game: Game, actor: dict, idempotency_key: str | None = None, authority: Authority | None = None) -> Outcome:
+    return _revert(game, actor, idempotency_key, "redo", engine.can_redo, "undone", "nothing_to_redo", authority)
 
 
 def _revert(game: Game, actor: dict, idempotency_key: str | None, kind: str, allowed, stack: str,
-            refusal: str) -> Outcome:
+            refusal: str, authority: Authority | None) -> Outcome:
     """An undo or a redo record: it targets the last record of the history's `stack`."""
     def revert_record(g: Game, history: dict):
         if not allowed(history, record_lookup(g), actor):
@@ -54,7 +56,7 @@ def _revert(game: Game, actor: dict, idempotency_key: str | None, kind: str, all
             raise IllegalAction(refusal)
         return kind, {"target": history[stack][-1], "actor": actor}
 
-    return _write(game, idempotency_key, revert_record)
+    return _write(game, idempotency_key, revert_record, authority)
 
 
 def _refuse_revealing(game: Game, history: dict, stack: str, actor: dict) -> None:
@@ -66,14 +68,16 @@ def _refuse_revealing(game: Game, history: dict, stack: str, actor: dict) -> Non
         raise IllegalAction("undo_revealed")
 
 
-def _write(game: Game, idempotency_key: str | None, make_record) -> Outcome:
+def _write(game: Game, idempotency_key: str | None, make_record, authority: Authority | None = None) -> Outcome:
     idempotency_key = (idempotency_key or "")[:64] or None
-    written = _write_on_the_newest_held(game, idempotency_key, make_record)
+    written = _write_on_the_newest_held(game, idempotency_key, make_record, authority)
     if written is not None:
         return written
     try:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game.pk)
+            if authority is not None:
+                authority.check(game)  # before anything is made: a refusal's reason is for the players only
             seq = game.version + 1
             try:
                 record, state, history = _made(game, *current_state(game), make_record)
@@ -98,13 +102,14 @@ def _write(game: Game, idempotency_key: str | None, make_record) -> Outcome:
     return Outcome(game, game.version)
 
 
-def _write_on_the_newest_held(game: Game, idempotency_key: str | None, make_record) -> Outcome | None:
+def _write_on_the_newest_held(game: Game, idempotency_key: str | None, make_record,
+                              authority: Authority | None) -> Outcome | None:
     """The write in one statement, when this process holds the game's newest state: the record
     is appended and the version moved on only if the game is still at the version the record
     was made from (no lock and no read first). None: leave it to the locked write, which reads
     the game's row: another process wrote meanwhile, the action was refused here (the locked
     write says why from the newest version, or that a repeated tap acted once), or a snapshot
-    is due."""
+    is due, or the authority no longer holds (the locked write says so)."""
     held = latest_cached(game)
     if held is None:
         return None
@@ -119,7 +124,7 @@ def _write_on_the_newest_held(game: Game, idempotency_key: str | None, make_reco
     except IllegalAction:
         return None
     try:
-        moved = _append(at, seq, record["kind"], _payload(record), idempotency_key, state["phase"])
+        moved = _append(at, seq, record["kind"], _payload(record), idempotency_key, state["phase"], authority)
     except IntegrityError:
         # The version moved on only with the record: this key has acted already.
         game.refresh_from_db()
@@ -157,27 +162,32 @@ def _on_commit(game: Game, record: dict, state: dict, history: dict) -> None:
     transaction.on_commit(lambda: _committed(game, state, history))
 
 
-# PostgreSQL: the version check, the version moved on and the record appended, as one statement.
-_APPEND = """WITH moved AS (UPDATE {game} SET version = %s, phase = %s, updated_at = %s WHERE id = %s AND version = %s
-                            RETURNING id)
+# PostgreSQL: the version check (and the authority's), the version moved on and the record appended, as one statement.
+_APPEND = """WITH moved AS (UPDATE {game} SET version = %s, phase = %s, updated_at = %s
+                            WHERE id = %s AND version = %s AND {authority} RETURNING id)
 INSERT INTO {record} (game_id, seq, kind, payload, idempotency_key, created_at)
 SELECT id, %s, %s, %s::jsonb, %s, %s FROM moved"""
 
 
-def _append(game: Game, seq: int, kind: str, payload: dict, idempotency_key: str | None, phase: str) -> bool:
-    """Append the record at `seq` if the game is still at seq - 1; False if it is not."""
+def _append(game: Game, seq: int, kind: str, payload: dict, idempotency_key: str | None, phase: str,
+            authority: Authority | None = None) -> bool:
+    """Append the record at `seq` if the game is still at seq - 1 (and the authority holds); False if not."""
     now = timezone.now()
     if connection.vendor == "postgresql":
+        held, held_params = authority.where(game.pk) if authority is not None else ("TRUE", [])
         sql = _APPEND.format(game=connection.ops.quote_name(Game._meta.db_table),
-                             record=connection.ops.quote_name(Record._meta.db_table))
-        params = [seq, phase, now, game.pk, seq - 1, seq, kind, json.dumps(payload), idempotency_key, now]
+                             record=connection.ops.quote_name(Record._meta.db_table), authority=held)
+        params = [seq, phase, now, game.pk, seq - 1, *held_params, seq, kind, json.dumps(payload), idempotency_key, now]
         # In a caller's transaction (tests), a savepoint keeps it usable when the key repeats.
         with transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext():
             with connection.cursor() as cursor:
                 cursor.execute(sql, params)
                 return cursor.rowcount == 1
     with transaction.atomic():  # SQLite: no UPDATE inside WITH; two statements under its write lock
-        if not Game.objects.filter(pk=game.pk, version=seq - 1).update(version=seq, phase=phase, updated_at=now):
+        rows = Game.objects.filter(pk=game.pk, version=seq - 1)
+        if authority is not None:
+            rows = rows.filter(authority.condition())
+        if not rows.update(version=seq, phase=phase, updated_at=now):
             return False
         Record.objects.create(game=game, seq=seq, kind=kind, payload=payload, idempotency_key=idempotency_key)
     return True

@@ -1,7 +1,9 @@
 """The table key, the table sessions and the seats: which browsers are the table screen,
 which phone holds which seat, and taking either back."""
-from django.db import transaction
-from django.db.models import F
+from dataclasses import dataclass
+
+from django.db import connection, transaction
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from companion.models import Game, Seat, new_token
@@ -18,6 +20,67 @@ MAX_HOSTED = 50
 
 IS_TABLE = "table"      # this session is the game's table screen
 TABLE_ENDED = "ended"   # it was, until the table key was replaced on another screen
+
+
+class NotAuthorized(Exception):
+    """The screen no longer acts for whom it did: its phone's seat was freed or given to another
+    device, or its table session was ended (or moved to a new table generation) meanwhile."""
+
+
+@dataclass(frozen=True)
+class Authority:
+    """Whom a screen's write acts for, checked by the write itself (companion/services/commands.py):
+    in the statement that appends the record when the process holds the newest state, else under
+    the game's lock. No read before the write, and nothing acts between a check and its write.
+
+    A phone: its seat's index and the session that holds it. The table: the table generation its
+    session recorded (the game's, until the key is replaced)."""
+
+    seat: int | None = None
+    session_key: str = ""
+    table_generation: int | None = None
+
+    @classmethod
+    def of_seat(cls, index: int, session_key: str | None) -> "Authority":
+        return cls(seat=index, session_key=session_key or "")
+
+    @classmethod
+    def of_table(cls, generation: int) -> "Authority":
+        return cls(table_generation=generation)
+
+    def condition(self) -> Q:
+        """The game rows this authority may write: a filter of the game's own row."""
+        if self.seat is None:
+            return Q(table_generation=self.table_generation)
+        held = Seat.objects.filter(game=OuterRef("pk"), index=self.seat, session_key=self.session_key)
+        return Q(Exists(held)) if self.session_key else Q(pk__in=[])
+
+    def where(self, game_id: int) -> tuple[str, list]:
+        """`condition` as SQL on the game's row, for the write in one statement (PostgreSQL): on
+        the row itself, so that a write waiting for the row's lock checks it again."""
+        if self.seat is None:
+            return "table_generation = %s", [self.table_generation]
+        if not self.session_key:
+            return "FALSE", []
+        quote = connection.ops.quote_name
+        return (f"EXISTS (SELECT 1 FROM {quote(Seat._meta.db_table)} WHERE game_id = %s AND {quote('index')} = %s "
+                f"AND session_key = %s)", [game_id, self.seat, self.session_key])
+
+    def check(self, game: Game) -> None:
+        """Under the game's lock (`game` read with it): raise NotAuthorized when it no longer holds."""
+        if self.seat is None:
+            if game.table_generation != self.table_generation:
+                raise NotAuthorized
+        elif not self.session_key or not Seat.objects.filter(game=game, index=self.seat,
+                                                             session_key=self.session_key).exists():
+            raise NotAuthorized
+
+
+def recorded_generation(session, game: Game) -> int | None:
+    """The table generation `session` recorded for `game` (None: never its table)."""
+    if session is None or game.code not in session.get(HOSTED, []):
+        return None
+    return (session.get(TABLE_GENERATIONS) or {}).get(game.code, 0)
 
 
 def use_host_key(game: Game, key: str) -> bool:
@@ -46,9 +109,9 @@ def host_table(session, game: Game, generation: int | None = None) -> None:
 def table_role(session, game: Game) -> str | None:
     """IS_TABLE while `session` is a table session of `game`; TABLE_ENDED once the table key was
     replaced by another table screen; None for a browser that never was its table."""
-    if session is None or game.code not in session.get(HOSTED, []):
+    recorded = recorded_generation(session, game)
+    if recorded is None:
         return None
-    recorded = (session.get(TABLE_GENERATIONS) or {}).get(game.code, 0)
     return IS_TABLE if recorded == _generation(game) else TABLE_ENDED
 
 

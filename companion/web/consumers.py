@@ -171,18 +171,31 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self._answer(idem, error=error, notice=notice, at_least=version)
 
     def _command(self, fields: MultiValueDict, idem: str) -> services.Outcome:
+        # Whom this screen acts for is checked on every tap, as a post is (a freed seat acts no
+        # more, even before its close arrives; nor does a table session the key's replacement
+        # ended), but by the write itself: no query before it (services.Authority).
         if self.viewer == engine.TABLE:
-            # Checked on every tap too: a table session the key's replacement ended acts no more.
-            if not self._table_session_current():
-                raise _TableEnded
+            authority = services.Authority.of_table(self.table_generation)
             actor = services.TABLE
         else:
-            # Checked on every tap, as a post is: a freed seat acts no more, even before its close arrives.
-            seat = services.seat_of_session(self.game, self.scope["session"].session_key)
-            if seat is None or seat.index != self.viewer:
-                raise _Unbound
+            authority = services.Authority.of_seat(self.viewer, self.scope["session"].session_key)
             actor = {"seat": self.viewer}
-        return services.command(self.game, actor, fields.get("type", ""), action_args(fields), idem)
+        args = (actor, fields.get("type", ""), action_args(fields), idem)
+        try:
+            return services.command(self.game, *args, authority=authority)
+        except services.NotAuthorized:
+            if self.viewer != engine.TABLE:
+                raise _Unbound from None
+        # The session read afresh: the screen that replaced the key recorded its new table
+        # generation after this socket had loaded it, and this one is still the table.
+        generation = self._current_table_generation()
+        if generation is None:
+            raise _TableEnded
+        self.table_generation = generation
+        try:
+            return services.command(self.game, *args, authority=services.Authority.of_table(generation))
+        except services.NotAuthorized:
+            raise _TableEnded from None
 
     async def _answer(self, idem: str, error: str | None = None, notice: str | None = None,
                       at_least: int | None = None, fragments: bool = True) -> None:
@@ -212,9 +225,12 @@ class GameConsumer(AsyncWebsocketConsumer):
         if event.get("tables_ended") or (event.get("seats_changed") and self.viewer == engine.TABLE):
             # The table key was replaced: only the screen that replaced it stays the table (and
             # an ended one that missed that push gets no fresh seat QR codes either).
-            if self.viewer == engine.TABLE and not await database_sync_to_async(self._table_session_current)():
-                await self.close(code=CLOSE_REVOKED)
-                return
+            if self.viewer == engine.TABLE:
+                generation = await database_sync_to_async(self._current_table_generation)()
+                if generation is None:
+                    await self.close(code=CLOSE_REVOKED)
+                    return
+                self.table_generation = generation  # the screen that replaced the key: its new one
             if event.get("tables_ended"):
                 return
         if event.get("seats_changed") and self.viewer != engine.TABLE:
@@ -265,16 +281,18 @@ class GameConsumer(AsyncWebsocketConsumer):
         if role == "table":
             if services.table_role(session, self.game) != services.IS_TABLE:
                 return None
+            self.table_generation = services.recorded_generation(session, self.game)  # what its writes act as
             self.game = rendering.load_game(pk=self.game.pk)  # with the seats it shows
             return engine.TABLE
         seat = services.seat_of_session(self.game, session.session_key)
         return seat.index if seat else None
 
-    def _table_session_current(self) -> bool:
-        # The session read afresh: the screen that replaced the key recorded its new table
-        # generation after this socket had loaded it.
+    def _current_table_generation(self) -> int | None:
+        """The table generation this socket's session records now, if it is still the game's table."""
         fresh = import_module(settings.SESSION_ENGINE).SessionStore(self.scope["session"].session_key)
-        return services.table_role(fresh, self.game) == services.IS_TABLE
+        if services.table_role(fresh, self.game) != services.IS_TABLE:
+            return None
+        return services.recorded_generation(fresh, self.game)
 
     @database_sync_to_async
     def _still_bound(self):

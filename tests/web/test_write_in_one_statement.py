@@ -21,6 +21,13 @@ def fresh_state_cache():
     services.forget_cache()
 
 
+def _one_write() -> list[str]:
+    """The statements of the write in one: PostgreSQL's one, or SQLite's two under its write lock."""
+    from django.db import connection
+
+    return ["WITH"] if connection.vendor == "postgresql" else ["UPDATE", "INSERT"]
+
+
 def _writes(queries) -> list[str]:
     """The statements of a write, without the test transaction's savepoints."""
     return [q["sql"].split()[0].upper() for q in queries if "SAVEPOINT" not in q["sql"].upper()]
@@ -38,7 +45,7 @@ def test_a_write_on_the_newest_held_state_reads_nothing_first(django_capture_on_
     services.current_state(game)  # held by this process
     with django_assert_max_num_queries(4) as queries, django_capture_on_commit_callbacks(execute=True):
         outcome = services.perform(game, TABLE, "roll")
-    assert _writes(queries.captured_queries) == ["UPDATE", "INSERT"]
+    assert _writes(queries.captured_queries) == _one_write()
     assert outcome.version == game.version + 1 and not outcome.duplicate
     assert records.latest_cached(game)[0] == outcome.version
 
@@ -105,3 +112,73 @@ def test_a_long_game_written_the_short_way_replays_exactly_snapshots_included(dj
     assert held[0] == game.version
     services.forget_cache()
     assert services.current_state(game) == (held[1], held[2])
+
+
+# ---------------------------------------------------------------- whom a write acts for
+
+SEAT_0 = {"seat": 0}
+
+
+def _bound(game, index: int, session_key: str) -> None:
+    game.seats.filter(index=index).update(session_key=session_key)
+
+
+@pytest.mark.parametrize("held", [True, False], ids=["newest held: one statement", "locked way"])
+def test_a_write_acts_only_while_its_authority_holds_and_a_refused_one_writes_nothing(
+        held, django_capture_on_commit_callbacks, django_assert_max_num_queries):
+    game = new_game()
+    finish_setup(game)
+    _bound(game, 0, "phone-of-ala")
+    game.refresh_from_db()
+    refused = [
+        (SEAT_0, services.Authority.of_seat(0, "another-phone")),  # the seat went to another device
+        (SEAT_0, services.Authority.of_seat(0, "")),  # no session at all
+        (SEAT_0, services.Authority.of_seat(1, "phone-of-ala")),  # not the seat this phone holds
+        (TABLE, services.Authority.of_table(game.table_generation + 1)),  # not this table generation
+        (TABLE, services.Authority.of_table(game.table_generation - 1)),  # a replaced key's
+    ]
+    for actor, authority in refused:
+        services.forget_cache()
+        if held:
+            services.current_state(game)
+        with pytest.raises(services.NotAuthorized), django_capture_on_commit_callbacks(execute=True):
+            services.command(game, actor, "roll", authority=authority)
+        assert Record.objects.filter(game=game).count() == game.version == game.__class__.objects.get(pk=game.pk).version
+    for actor, authority in [(SEAT_0, services.Authority.of_seat(0, "phone-of-ala")),
+                             (TABLE, services.Authority.of_table(game.table_generation))]:
+        services.forget_cache()
+        if held:
+            services.current_state(game)
+        with django_assert_max_num_queries(4 if held else 12) as queries, \
+                django_capture_on_commit_callbacks(execute=True):
+            outcome = services.command(game, actor, "roll", authority=authority)
+        if held:  # the check is part of the write: nothing is read first
+            assert _writes(queries.captured_queries) == _one_write()
+        assert outcome.version == game.version + 1 and not outcome.duplicate
+        services.undo(game, TABLE)
+        game.refresh_from_db()
+
+
+def test_the_authoritys_sql_selects_the_rows_its_filter_does():
+    # PostgreSQL's one-statement write takes the SQL form (Authority.where), SQLite's the filter
+    # (Authority.condition): the same rule, checked on both forms against the same rows.
+    from django.db import connection
+
+    game = new_game()
+    other = new_game(seed=8)
+    _bound(game, 0, "phone-of-ala")
+    _bound(other, 1, "phone-of-ala")
+    game.refresh_from_db()
+    authorities = [services.Authority.of_seat(seat, key) for seat in (0, 1, 2) for key in ("phone-of-ala", "x", "")]
+    authorities += [services.Authority.of_table(generation) for generation in (-1, 0, 1)]
+    allowed = 0
+    for authority in authorities:
+        for row in (game, other):
+            by_filter = row.__class__.objects.filter(pk=row.pk).filter(authority.condition()).exists()
+            sql, params = authority.where(row.pk)
+            with connection.cursor() as cursor:
+                cursor.execute(f"SELECT COUNT(*) FROM {row._meta.db_table} WHERE id = %s AND {sql}", [row.pk, *params])
+                by_sql = cursor.fetchone()[0] == 1
+            assert by_filter == by_sql, (authority, row.code)
+            allowed += by_filter
+    assert allowed == 4  # Ala's seat in each game, and the table of each (generation 0)
