@@ -139,9 +139,48 @@ def _variable_for(path: tuple, variable: Variable | None = None) -> Variable:
 
 def _recording_lookup(variable: Variable, context):
     base = _recording.get()
-    path = _base_path(base, variable, context)
-    if path is None:
+    if base is None or base.quiet or not isinstance(context, Context):
         return _resolve(variable, context)
+    # Most lookups are dicts all the way (a screen's context): the scope that holds the first
+    # name tells whose read it is, and the value is taken on the way, without walking the
+    # scopes a second time in Django's general lookup.
+    lookups = variable.lookups
+    first = lookups[0]
+    for layer in reversed(context.dicts):
+        if layer is base:
+            path = lookups
+            break
+        if first in layer:
+            if type(layer) is not _Aliases or first not in layer.paths:
+                return _resolve(variable, context)  # bound inside the template: covered by what it was bound from
+            path = layer.paths[first] + lookups[1:]
+            break
+    else:
+        return _resolve(variable, context)  # an include's own context (`only`)
+    value = _dict_lookup(layer, lookups)
+    if value is _NOT_PLAIN:
+        return _general_lookup(base, path, variable, context)
+    if path not in base.reads:
+        base.reads[path] = (_variable_for(path, variable), _frozen(value))
+    return value
+
+
+def _dict_lookup(layer: dict, lookups: tuple):
+    """The value of the lookups from a scope through dicts only (the scope's own items read as a
+    dict: no read is noted), as Django's lookup gives it; _NOT_PLAIN when a step is anything
+    else (an attribute, a method, a list index, a missing key, something to call)."""
+    current = dict.get(layer, lookups[0], MISSING)
+    for bit in lookups[1:]:
+        if type(current) is not dict:
+            return _NOT_PLAIN
+        current = current.get(bit, MISSING)
+    if current is MISSING or callable(current):
+        return _NOT_PLAIN
+    return current
+
+
+def _general_lookup(base, path: tuple, variable: Variable, context):
+    """Django's own lookup, its read noted."""
     base.quiet += 1
     try:
         value = _resolve(variable, context)

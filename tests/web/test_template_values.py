@@ -50,3 +50,15 @@ def test_a_template_writes_the_same(language):
         finally:
             template_values.install()
     assert ours == theirs
+
+
+@pytest.mark.parametrize("language", ["pl", "en"])
+def test_a_boards_coordinates_under_localize_off_are_written_as_django_writes_them(language):
+    values = [0.0, -0.0, 12.5, -3.25, 1e-05, 0.0001, 1e15, 1e16, 123456789.125, 2 / 3, float("inf"), float("-inf")]
+    with translation.override(language):
+        for autoescape in (True, False):
+            context = Context(autoescape=autoescape, use_l10n=False)
+            for value in values:
+                ours = template_values.render_value_in_context(value, context)
+                theirs = template_values._django_way(value, context)
+                assert ours == theirs and type(ours) is type(theirs), (value, ours, theirs)
