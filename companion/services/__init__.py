@@ -20,12 +20,13 @@ from companion.services.seats import (HOSTED, IS_TABLE, TABLE_ENDED, Authority, 
                                       seat_of_session, table_role, use_host_key)
 
 
-__all__ = ["DEVICE", "HOSTED", "IS_TABLE", "TABLE", "TABLE_ENDED", "Authority", "NotAuthorized", "Outcome", "apply_reader_roll", "bind_seat",
-           "broadcast", "command", "create_game", "current_state", "export_records", "export_seat_log",
-           "forget_cache", "game_by_code", "game_story", "host_table", "latest_cached", "lay_out_board",
-           "new_join_token", "perform", "pinned_state", "recorded_generation", "record_reader_status", "redo", "remember_server_loop",
-           "revoke_seat", "rotate_host_key", "save_reader_positions", "seat_of_session", "set_dice_reader",
-           "state_at", "table_role", "undo", "use_host_key", "view_for"]
+__all__ = ["DEVICE", "HOSTED", "IS_TABLE", "TABLE", "TABLE_ENDED", "Authority", "NotAuthorized", "Outcome",
+           "apply_reader_roll", "bind_seat", "broadcast", "command", "create_game", "current_state",
+           "export_records", "export_seat_log", "forget_cache", "game_by_code", "game_story", "host_table",
+           "latest_cached", "lay_out_board", "new_join_token", "perform", "pinned_state", "recorded_generation",
+           "record_reader_status", "redo", "remember_server_loop", "revoke_seat", "rotate_host_key",
+           "save_reader_positions", "seat_of_session", "set_dice_reader", "state_at", "table_role", "undo",
+           "use_host_key", "view_for"]
 
 
 def forget_cache() -> None:

@@ -2055,8 +2055,8 @@ LAYER = Layer(
     actions=_actions.table,
     drops=frozenset({"buy_dev", "play_dev"}),  # no development cards: progress cards instead
     hooks={"new_state": new_state, "validate_config": validate_config, "vp_base": vp_base, "vp_hidden": vp_hidden,
-           "victory": victory, "public_view": public_view, "view": view, "more_board_targets": more_board_targets, "vp_sources": vp_sources,
-           "story_kinds": story_kinds},
+           "victory": victory, "public_view": public_view, "view": view, "more_board_targets": more_board_targets,
+           "vp_sources": vp_sources, "story_kinds": story_kinds},
     provides={"knight_strength": knight_strength},  # what the Events deck's knight cards compare
     phases=frozenset({"barbarian", "progress_discard", "aqueduct", "relocate", "card_answer"}),
     pending=frozenset({"progress_discard", "muster", "lose_city", "defender_choice", "aqueduct", "relocate_knight",
