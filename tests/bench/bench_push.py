@@ -14,7 +14,8 @@ data instead of HTML, each diffed against what that screen was sent before, as J
 - "context": every screen's whole template context (selectors.screen_context, as the
   pushes build it), made plain data (what templates rendered in the browser from the same
   source as the server's would need: the one-markup-source way of pushing data).
-`--profile KIND` prints cProfile's top functions for that kind.
+`--profile KIND` prints cProfile's top functions for that kind (`--sort tottime` for their own
+time; `--callers NAME` adds who calls the functions matching NAME).
 Not a test: nothing is asserted.
 """
 from __future__ import annotations
@@ -157,6 +158,8 @@ def main(argv=None) -> None:
     parser.add_argument("--actions", type=int, default=120)
     parser.add_argument("--profile", help="cProfile one kind: base, cities_knights, events, explorers_pirates, score")
     parser.add_argument("--kinds", default="base,cities_knights,events,explorers_pirates,score")
+    parser.add_argument("--sort", default="cumulative", help="the profile's order: cumulative, tottime ...")
+    parser.add_argument("--callers", default="", help="also print who calls the functions matching this")
     args = parser.parse_args(argv)
     setup_django()
     print(f"{'kind':18} {'game':24} {'screens':>7} {'actions':>7} {'command ms':>10} {'push ms':>8} "
@@ -168,10 +171,10 @@ def main(argv=None) -> None:
               f"{row['push_ms']:8.2f} {row['push_mean_ms']:9.2f} {row['bytes']:7.0f} {row['diff_ms']:8.2f} "
               f"{row['diff_bytes']:10.0f} {row['context_ms']:10.2f} {row['context_build_ms']:7.2f} {row['context_bytes']:9.0f}")
         if profiler:
-            stats = pstats.Stats(profiler, stream=sys.stdout).sort_stats(os.environ.get("SORT", "cumulative"))
+            stats = pstats.Stats(profiler, stream=sys.stdout).sort_stats(args.sort)
             stats.print_stats(45)
-            if os.environ.get("CALLERS"):
-                stats.print_callers(os.environ["CALLERS"])
+            if args.callers:
+                stats.print_callers(args.callers)
 
 
 if __name__ == "__main__":
