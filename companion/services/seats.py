@@ -67,12 +67,9 @@ class Authority:
                 f"AND session_key = %s)", [game_id, self.seat, self.session_key])
 
     def check(self, game: Game) -> None:
-        """Under the game's lock (`game` read with it): raise NotAuthorized when it no longer holds."""
-        if self.seat is None:
-            if game.table_generation != self.table_generation:
-                raise NotAuthorized
-        elif not self.session_key or not Seat.objects.filter(game=game, index=self.seat,
-                                                             session_key=self.session_key).exists():
+        """Under the game's lock (`game` read with it): raise NotAuthorized when it no longer holds.
+        The same filter as the write's, on the locked row."""
+        if not Game.objects.filter(pk=game.pk).filter(self.condition()).exists():
             raise NotAuthorized
 
 

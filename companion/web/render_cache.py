@@ -143,7 +143,8 @@ def _recording_lookup(variable: Variable, context):
         return _resolve(variable, context)
     # Most lookups are dicts all the way (a screen's context): the scope that holds the first
     # name tells whose read it is, and the value is taken on the way, without walking the
-    # scopes a second time in Django's general lookup.
+    # scopes a second time in Django's general lookup. The walk is _base_path's, written out:
+    # as a call it took back most of what this saves (the hottest function of a render).
     lookups = variable.lookups
     first = lookups[0]
     for layer in reversed(context.dicts):
