@@ -71,6 +71,21 @@ REVEALED_TEXTS = LayerNames("revealed")
 BOARD_PROBLEMS = LayerNames("board_problem")
 
 
+_said: dict = {}
+
+
+def said(names: Mapping, language: str | None) -> dict:
+    """A table of names (lazy translations) as plain text in `language`, the active one, worked
+    out once per language: a push writes names many times, and a lazy one looks up the active
+    language each time it is written or compared. A plain dict, as templates read fastest (and
+    a fragment kept by its inputs pickles): shared, so never changed."""
+    key = (id(names), language)
+    found = _said.get(key)
+    if found is None or found[0] is not names:  # the table itself is kept: its id is not reused
+        found = _said[key] = (names, {code: str(name) for code, name in names.items()})
+    return found[1]
+
+
 class Params(dict):
     """Formatting parameters that never raise for a missing key."""
 
@@ -223,7 +238,14 @@ def _card_count(language: str | None, name: str, count: int) -> str:
 
 def cards_text(resources: dict) -> str:
     """{"grain": 2, "ore": 1} -> "2 grain, 1 ore" in the active language."""
-    return ", ".join(card_count(name, count) for name, count in resources.items() if count) or "–"
+    return _cards_text(get_language(), tuple(resources.items()))
+
+
+# Costs and hands are worded for every screen on every push (an Explorers & Pirates phone words
+# a dozen): the same few texts, in a language looked up once.
+@functools.lru_cache(maxsize=4096)
+def _cards_text(language: str | None, cards: tuple) -> str:
+    return ", ".join(_card_count(language, name, count) for name, count in cards if count) or "–"
 
 
 def names_list(names) -> str:

@@ -14,6 +14,9 @@ template read from the context:
   variable): the whole value under that name;
 - a variable that an `{% if %}` only tests (`{% if gold %}`, or beside and, or, not): only
   whether it is true, so a guard does not tie the fragment to everything the value holds;
+- a variable that an `{% if %}` compares with a constant (`{% if view.phase == "main" %}`,
+  `{% if "roll" in allowed %}`): only the comparison's outcome, so a fragment that shows
+  something in one phase is not rendered again each time the phase moves between two others;
 - a name that `{% with %}` binds to a value of the context (`{% with allowed=view.allowed %}`)
   is an alias: a read through it is a read of the path it stands for (`view.allowed`), and not
   of the whole value at once.
@@ -40,8 +43,10 @@ from django.db.models import Model
 from django.template import Context
 from django.template.base import Variable
 from django.template.defaulttags import IfNode, TemplateLiteral, WithNode
+from django.template.smartif import OPERATORS
 from django.template.loader import get_template
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 MISSING = object()  # a lookup that failed, or a name the context does not have
 _recording: contextvars.ContextVar = contextvars.ContextVar("template_reads", default=None)
@@ -223,15 +228,20 @@ def _recording_eval(literal: TemplateLiteral, context):
     path = _base_path(base, variable, context)
     if path is None:
         return _literal_eval(literal, context)
-    base.quiet += 1
-    try:
-        value = _literal_eval(literal, context)
-    finally:
-        base.quiet -= 1
+    value = _unrecorded(base, _literal_eval, literal, context)
     key = (_TRUTH, path)
     if key not in base.reads and path not in base.reads:
         base.reads[key] = (_Truth(_variable_for(path, variable)), bool(value))
     return value
+
+
+def _unrecorded(base, evaluate, node, context):
+    """evaluate(node, context) with none of its lookups recorded: the caller records what it used."""
+    base.quiet += 1
+    try:
+        return evaluate(node, context)
+    finally:
+        base.quiet -= 1
 
 
 def _mark_truth_only(node, truth: bool = True) -> None:
@@ -244,6 +254,101 @@ def _mark_truth_only(node, truth: bool = True) -> None:
     for child in (node.first, node.second):
         if child is not None:
             _mark_truth_only(child, truth and logical)
+
+
+class _Comparison:
+    """A read of how a value compares with a constant of the template: all that `{% if x == "a" %}`,
+    `{% if "a" in x %}` (and !=, not in) use of it."""
+
+    __slots__ = ("variable", "operator", "constant", "constant_first", "missing")
+
+    def __init__(self, variable: Variable, operator: str, constant, constant_first: bool, missing):
+        self.variable, self.operator, self.constant, self.constant_first = variable, operator, constant, constant_first
+        self.missing = missing
+
+    def outcome(self, value) -> bool:
+        """The comparison as the {% if %} makes it: a failed lookup is `missing`, an error is false."""
+        if value is MISSING:
+            value = self.missing
+        left, right = (self.constant, value) if self.constant_first else (value, self.constant)
+        try:
+            return _COMPARE[self.operator](left, right)
+        except Exception:
+            return False
+
+
+_COMPARE = {
+    "==": lambda left, right: left == right,
+    "!=": lambda left, right: left != right,
+    "in": lambda left, right: left in right,
+    "not in": lambda left, right: left not in right,
+}
+
+
+def _looked_up(literal) -> Variable | None:
+    """The variable an operand looks up, bare (no filters); None for anything else."""
+    if type(literal) is not TemplateLiteral or literal.value.filters:
+        return None
+    variable = literal.value.var
+    return variable if type(variable) is Variable and variable.lookups is not None else None
+
+
+def _constant(literal):
+    """An operand's constant ("main", 7), or MISSING when it is not one."""
+    if type(literal) is not TemplateLiteral or literal.value.filters:
+        return MISSING
+    constant = literal.value.var
+    if type(constant) is Variable:
+        return constant.literal if constant.lookups is None else MISSING
+    return constant
+
+
+def _comparing_eval(self, context):
+    """A comparison of a variable with a constant in a recording render: its outcome is the read."""
+    base = _recording.get()
+    evaluate = _compared_eval[self.id]
+    if base is None or base.quiet or not isinstance(context, Context):
+        return evaluate(self, context)
+    sides = self.__dict__.get("sides")
+    if sides is None:  # which side is the variable and which the constant, once per node
+        sides = self.sides = _sides(self)
+    if sides is False:
+        return evaluate(self, context)
+    variable, constant, constant_first = sides
+    path = _base_path(base, variable, context)
+    if path is None:
+        return evaluate(self, context)
+    # A failed lookup is None to the comparison; but an alias ({% with cl=c %}) of one that failed
+    # holds the engine's string_if_invalid, and so does the comparison of the alias itself.
+    missing = None
+    if len(variable.lookups) == 1 and path is not variable.lookups:
+        missing = context.template.engine.string_if_invalid
+        if "%s" in missing:
+            return evaluate(self, context)
+    outcome = _unrecorded(base, evaluate, self, context)
+    key = (_COMPARED, path, self.id, constant, constant_first, missing)
+    if key not in base.reads:
+        base.reads[key] = (_Comparison(_variable_for(path, variable), self.id, constant, constant_first, missing),
+                           outcome)
+    return outcome
+
+
+def _sides(node) -> tuple | bool:
+    """(the variable, the constant, whether the constant comes first), or False for a comparison
+    that is not of a bare variable with a constant."""
+    variable, constant = _looked_up(node.first), _constant(node.second)
+    if variable is not None and constant is not MISSING:
+        return variable, constant, False
+    variable, constant = _looked_up(node.second), _constant(node.first)
+    if variable is not None and constant is not MISSING:
+        return variable, constant, True
+    return False
+
+
+_COMPARED = object()  # the key of a comparison read: (_COMPARED, path, operator, constant, side, missing)
+_compared_eval = {name: OPERATORS[name].eval for name in _COMPARE}
+for _name in _COMPARE:
+    OPERATORS[_name].eval = _comparing_eval
 
 
 _if_init = IfNode.__init__
@@ -345,7 +450,7 @@ class Render:
             if kind is str:
                 now = context.get(what, MISSING)
             else:
-                variable = what.variable if kind is _Truth else what
+                variable = what if kind is Variable else what.variable
                 now = _plain_lookup(variable.lookups, context)
                 if now is _NOT_PLAIN:  # an attribute, a method, a list index: as the template does it
                     if resolver is None:
@@ -354,6 +459,8 @@ class Render:
                     now = _resolved(variable, resolver)
                 if kind is _Truth:  # a lookup that fails is false to {% if %}
                     now = now is not MISSING and bool(now)
+                elif kind is _Comparison:
+                    now = what.outcome(now)
             if not _same(_frozen(now), then):
                 if index:  # what changed once is likely to differ next time: look at it first
                     try:
@@ -415,6 +522,7 @@ def render(template_name: str, context: dict) -> Render:
     base.reads = {}
     base.quiet = 0
     django_context = _RecordingContext(autoescape=template.backend.engine.autoescape)
+    django_context.language = get_language()  # the constant words' (template_values._translate)
     django_context.dicts.append(base)
     django_context.dicts.append({})  # a template's {% ... as name %} writes here, not into the reads
     token = _recording.set(base)

@@ -23,6 +23,7 @@ import qrcode.image.svg
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import get_language
 
 from companion import engine, services
 from companion.board_svg import board_picture
@@ -36,7 +37,7 @@ from companion.layers.cores.base.messages import BUILD_NAMES, DEV_CARD_NAMES, RE
 from companion.web.rule_links import cached_reverse
 from companion.machinery.hands import COMMODITIES, COSTS, RESOURCES
 from companion.messages import (CARD_NAMES, PHASE_NAMES, READER_STATE_NAMES, board_problem_texts, cards_text, log_text,
-                       production_text, reader_notice)
+                       production_text, reader_notice, said)
 from companion.models import DiceReaderStatus, Game
 from companion.web.story import source_names, story_context
 from companion.web.dice_statistics import histogram, steadiness
@@ -59,6 +60,17 @@ def qr_svg(url: str) -> str:
 ALIKE = ("dice_source", "steadiness", "histogram")
 
 
+class _Words:
+    """The tables of names a screen writes, as plain text in the active language (messages.said)."""
+
+    __slots__ = ("resources", "cards", "builds", "dev_cards", "phases")
+
+    def __init__(self, language: str | None):
+        self.resources, self.cards = said(RESOURCE_NAMES, language), said(CARD_NAMES, language)
+        self.builds, self.dev_cards = said(BUILD_NAMES, language), said(DEV_CARD_NAMES, language)
+        self.phases = said(PHASE_NAMES, language)
+
+
 def screen_context(game: Game, viewer, base_url: str = "", public: dict | None = None) -> dict:
     """Everything a table screen or a phone renders, for that viewer only.
 
@@ -66,6 +78,7 @@ def screen_context(game: Game, viewer, base_url: str = "", public: dict | None =
     table's public one once per version): the keys alike on every screen are taken from it,
     the shell's (ALIKE) and the layers' (their contracts' `shared`, as `layer_shared`)."""
     view = services.view_for(game, viewer)
+    words = _Words(get_language())
     layers = engine.rules_for(game.config).names
     screens = contracts.in_game(layers)
     # Seats on the board after the players' (Catan for two: the neutral colours).
@@ -84,13 +97,13 @@ def screen_context(game: Game, viewer, base_url: str = "", public: dict | None =
         "view": view,
         # The status writes the version here; a push writes it in afterwards (rendering.VERSION_MARK).
         "version_mark": view["version"],
-        "phase_name": PHASE_NAMES.get(view["phase"], view["phase"]),
+        "phase_name": words.phases.get(view["phase"], view["phase"]),
         "active": view["players"][view["active_seat"]] if view["active_seat"] is not None else None,
         "story": story_context(game, viewer, view),  # once the game is over
         "log": log,
         "log_shown": LOG_SHOWN,
         "seat_names": names,
-        "dev_card_names": DEV_CARD_NAMES,
+        "dev_card_names": words.dev_cards,
         "is_table": viewer == engine.TABLE,
         "ranking": sorted(view["players"], key=lambda p: -(p["vp_total"] or p["vp_public"])),
         "act_url": cached_reverse("act", game.code),
@@ -143,7 +156,7 @@ def screen_context(game: Game, viewer, base_url: str = "", public: dict | None =
         context["owed_blocks_end"] = any(step.blocks_end for step in steps)
     if view["me"]:
         context["my_cards"] = [
-            {**c, "label": DEV_CARD_NAMES[c["card"]]} for c in view["me"]["dev_cards"]
+            {**c, "label": words.dev_cards[c["card"]]} for c in view["me"]["dev_cards"]
         ]
         context["playable_cards"] = [c for c in context["my_cards"] if not c["new"] and c["card"] != "victory_point"]
         context["me_player"] = view["players"][view["me"]["seat"]]
@@ -151,9 +164,9 @@ def screen_context(game: Game, viewer, base_url: str = "", public: dict | None =
         context["vp_rows"] = [{"label": labels.get(key, key), "points": points}
                               for key, points in view["me"]["vp_sources"].items() if points]
         if "hand" in view["me"]:
-            context.update(_hand_context(view, screens))
+            context.update(_hand_context(view, screens, words))
     if view["bank"] is not None:
-        context["bank"] = [{"code": r, "name": RESOURCE_NAMES[r], "count": view["bank"][r]} for r in RESOURCES]
+        context["bank"] = [{"code": r, "name": words.resources[r], "count": view["bank"][r]} for r in RESOURCES]
         offers = context["offers"] = _offers(view)
         # A phone's offers in three lists: those it still owes an answer (first, pinned), those
         # it answered (they leave the first list; the answer may still change), and the rest.
@@ -205,7 +218,7 @@ def log_lines(entries: list[dict], names: list[str]) -> list[dict]:
     return [{"n": e["n"], "text": log_text(e, names), "turn": e["turn"]} for e in entries]
 
 
-def _hand_context(view: dict, screens: tuple) -> dict:
+def _hand_context(view: dict, screens: tuple, words: _Words) -> dict:
     """A phone's hand with hands on phones: its cards, what each build lacks, bank trades."""
     me = view["me"]
     hand = me["hand"]
@@ -215,16 +228,16 @@ def _hand_context(view: dict, screens: tuple) -> dict:
     kinds = [k for k in RESOURCES + COMMODITIES if k in hand]
     bank = view["bank"] or {}
     return {
-        "my_resources": [{"code": r, "name": RESOURCE_NAMES[r], "count": hand[r], "gained": me["gained"].get(r, 0)}
+        "my_resources": [{"code": r, "name": words.resources[r], "count": hand[r], "gained": me["gained"].get(r, 0)}
                          for r in RESOURCES],
-        "build_costs": [{"item": item, "name": BUILD_NAMES[item], "cost": cards_text(cost),
+        "build_costs": [{"item": item, "name": words.builds[item], "cost": cards_text(cost),
                          "missing": cards_text(me["missing"][item]) if me["missing"][item] else ""}
                         for item, cost in COSTS.items()],
-        "bank_gives": [{"code": r, "name": CARD_NAMES[r], "ratio": ratios.get(r, 4)}
+        "bank_gives": [{"code": r, "name": words.cards[r], "ratio": ratios.get(r, 4)}
                        for r in kinds if hand[r] >= ratios.get(r, 4)],
-        "bank_gets": [{"code": r, "name": CARD_NAMES[r], "count": bank.get(r, 0)} for r in kinds],
-        "trade_kinds": [{"code": r, "name": CARD_NAMES[r], "count": hand[r]} for r in kinds],
-        "my_ratios": [{"name": CARD_NAMES[r], "ratio": ratios[r]} for r in kinds if r in ratios],
+        "bank_gets": [{"code": r, "name": words.cards[r], "count": bank.get(r, 0)} for r in kinds],
+        "trade_kinds": [{"code": r, "name": words.cards[r], "count": hand[r]} for r in kinds],
+        "my_ratios": [{"name": words.cards[r], "ratio": ratios[r]} for r in kinds if r in ratios],
         "trade_partners": [p for p in view["players"] if p["seat"] != me["seat"]],
     }
 

@@ -9,6 +9,12 @@ of the render. The short way writes exactly what Django's does (tests/web/test_t
 compares them on any value) and leaves every other value, and every template without
 autoescape, to Django.
 
+A `{% translate "..." %}` of a constant, in a render that knows its language (a kept render
+sets `context.language`: companion/web/render_cache.py), writes the words it wrote the first
+time in that language (and escaping). Django makes a lazy translation of the constant on every render and
+looks up the active language to write it: a few microseconds each, over a hundred times a
+push.
+
 Installed when the app starts (companion/apps.py): Django's template modules look the
 function up by name, so it is replaced in each of them.
 """
@@ -20,7 +26,7 @@ from django.conf import settings
 from django.template import base, defaulttags
 from django.templatetags import i18n
 from django.utils.functional import Promise
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeData, SafeString, mark_safe
 
 _django_way = base.render_value_in_context
 _MODULES = (base, defaulttags, i18n)
@@ -48,6 +54,54 @@ def render_value_in_context(value, context):
     return _django_way(value, context)
 
 
+_django_translate = i18n.TranslateNode.render
+_django_language = i18n.LanguageNode.render
+
+
+def _constant_words(node: i18n.TranslateNode) -> bool:
+    """Does the tag write the same in a given language whatever the context holds?"""
+    expression, message_context = node.filter_expression, node.message_context
+    return (not expression.filters and expression.var.lookups is None
+            and (message_context is None or not isinstance(message_context.var, base.Variable)))
+
+
+def _translate(self, context):
+    language = getattr(context, "language", None)
+    if language is None:
+        return _django_translate(self, context)
+    words = self.__dict__.get("words")
+    if words is None:
+        words = self.words = {} if _constant_words(self) else False
+    if words is False:
+        return _django_translate(self, context)
+    key = (language, context.autoescape)
+    value = words.get(key)
+    if value is None:
+        # Django's own way, once per language (TranslateNode.render, without the asvar).
+        self.filter_expression.var.translate = not self.noop
+        if self.message_context:
+            self.filter_expression.var.message_context = self.message_context.resolve(context)
+        value = render_value_in_context(self.filter_expression.resolve(context), context)
+        value = value.replace("%%", "%") if not isinstance(value, SafeData) else mark_safe(value.replace("%%", "%"))
+        words[key] = value
+    if self.asvar:
+        context[self.asvar] = value
+        return ""
+    return value
+
+
+def _language(self, context):
+    """{% language %} switches the language inside: the words written there are looked up."""
+    language = getattr(context, "language", None)
+    context.language = None
+    try:
+        return _django_language(self, context)
+    finally:
+        context.language = language
+
+
 def install() -> None:
     for module in _MODULES:
         module.render_value_in_context = render_value_in_context
+    i18n.TranslateNode.render = _translate
+    i18n.LanguageNode.render = _language

@@ -2,6 +2,7 @@
 write the same HTML there, whatever way the template read its context."""
 import pytest
 from django.template import engines
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.web import render_cache
@@ -159,6 +160,48 @@ def test_a_name_a_translated_block_binds_is_no_read_of_the_contexts(template):
     _agrees(name, before, {"gold": None})
 
 
+def test_a_comparison_with_a_constant_reads_only_its_outcome(template):
+    # {% if view.phase == "main" %}, {% if "roll" in allowed %}: the phase moving between two
+    # others, or another action allowed, keeps the render.
+    name = template("c.html", '{% if view.phase == "main" %}M{% endif %}{% with allowed=view.allowed %}'
+                              '{% if "roll" in allowed %}R{% endif %}{% if "end" not in allowed %}!E{% endif %}'
+                              '{% endwith %}{% if view.n != 2 %}n{% endif %}{% if 1 == view.n %}1{% endif %}')
+    before = {"view": {"phase": "roll", "allowed": ["roll", "undo"], "n": 1}}
+    kept = render_cache.render(name, before)
+    assert kept.html == "R!En1"
+    assert kept.valid_for({"view": {"phase": "discard", "allowed": ["roll", "trade"], "n": 1}})
+    for after in ({"view": {**before["view"], "phase": "main"}}, {"view": {**before["view"], "allowed": ["end"]}},
+                  {"view": {**before["view"], "n": 2}}, {"view": {**before["view"], "n": 1.0}},
+                  {"view": {**before["view"], "n": True}}, {"view": {**before["view"], "allowed": None}},
+                  {"view": {"phase": "roll"}}, {}):
+        _agrees(name, before, after)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_comparisons_with_constants_never_keep_a_stale_render(template, data):
+    """A variable compared with a constant (==, !=, in, not in; either side; through lookups, an
+    alias, a lookup that fails or a comparison that raises): valid_for never says "same" for a
+    context the template would write differently, and says "same" where only an outcome that
+    stayed the same was read."""
+    name = template("q.html", '{% if a == "x" %}1{% endif %}{% if 1 == a.v %}2{% endif %}{% if a != 0 %}3{% endif %}'
+                              '{% if "x" in a %}4{% endif %}{% if a.v not in "xy" %}5{% endif %}{% if b == 2 %}6{% endif %}'
+                              '{% with al=a bl=b.v %}{% if al == "" %}7{% endif %}{% if "x" not in al %}8{% endif %}'
+                              '{% if bl != 1 %}9{% endif %}{% if 0 in bl %}0{% endif %}{% endwith %}')
+    value = st.one_of(st.none(), st.integers(0, 2), st.just(1.0), st.just(True), st.sampled_from(["", "x", "xy"]),
+                      st.fixed_dictionaries({"v": st.one_of(st.integers(0, 2), st.sampled_from(["x", ""]),
+                                                            st.lists(st.integers(0, 1), max_size=2))}),
+                      st.lists(st.sampled_from([0, 1, "x"]), max_size=2), st.just({}))
+    before = {k: data.draw(value) for k in ("a", "b") if data.draw(st.booleans())}
+    after = {k: data.draw(value) for k in ("a", "b") if data.draw(st.booleans())}
+    kept = render_cache.render(name, before)
+    fresh = render_cache.render(name, after)
+    if kept.valid_for(after):
+        assert kept.html == fresh.html, (before, after)
+    # Nothing here is read but through a comparison: the same outcomes are the same HTML.
+    assert kept.valid_for(after) == (kept.html == fresh.html), (before, after)
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_kept_render_is_valid_only_when_a_fresh_render_is_the_same(template, data):
@@ -236,3 +279,11 @@ def test_aliases_never_keep_a_stale_render(template, data):
     fresh = render_cache.render(name, after)
     if kept.valid_for(after):
         assert kept.html == fresh.html, (before, after)
+
+
+def test_a_kept_renders_constant_words_are_in_its_language(template):
+    # A kept render writes a constant {% translate %} once per language (companion/web/template_values.py).
+    name = template("l.html", '{% load i18n %}{% translate "Roll the dice" %}')
+    for language, words in (("pl", "Rzuć kośćmi"), ("en", "Roll the dice"), ("pl", "Rzuć kośćmi")):
+        with translation.override(language):
+            assert render_cache.render(name, {}).html == words

@@ -62,3 +62,29 @@ def test_a_boards_coordinates_under_localize_off_are_written_as_django_writes_th
                 ours = template_values.render_value_in_context(value, context)
                 theirs = template_values._django_way(value, context)
                 assert ours == theirs and type(ours) is type(theirs), (value, ours, theirs)
+
+
+TRANSLATED = ('{% load i18n %}{% translate "Roll the dice" %}|{% translate "<b>%% &</b>" %}|'
+              '{% translate "Board" as board %}{{ board }}|{% translate "All rules" context "rulebook" %}|'
+              '{% translate "Board" noop %}|{% translate words %}|{% translate "Board"|upper %}|'
+              '{% autoescape off %}{% translate "<b>%% &</b>" %}{% endautoescape %}|'
+              '{% language "en" %}{% translate "Roll the dice" %}{% endlanguage %}')
+
+
+def test_constant_translations_in_a_kept_render_are_written_as_django_writes_them():
+    """A kept render's constant {% translate %} writes the words of its first render in that
+    language: the same as Django's, in each language, after the other, with and without
+    autoescape; a translation of a variable, with a filter or inside {% language %} is Django's."""
+    template = Template(TRANSLATED)
+    for language in ("pl", "en", "pl", "en"):
+        for autoescape in (True, False):
+            for words in ("Board", "Roll the dice"):
+                with translation.override(language):
+                    django = template.render(Context({"words": words}, autoescape=autoescape))
+                    ours_context = Context({"words": words}, autoescape=autoescape)
+                    ours_context.language = translation.get_language()
+                    ours = template.render(ours_context)
+                assert ours == django and type(ours) is type(django), (language, autoescape, ours, django)
+    with translation.override("pl"):
+        assert template.render(Context({"words": "Board"})).startswith("Rzuć kośćmi|")
+
