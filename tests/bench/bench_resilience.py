@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import os
 import random
@@ -68,8 +69,9 @@ class Player:
         idem, fields = self.pending
         try:
             status, body = self.table.post_answer(f"/g/{self.code}/act/", {**fields, "idem": idem})
-        except (OSError, urllib.error.URLError, ConnectionError):
-            return False  # killed mid-request: unknown outcome, the same key goes again
+        except (OSError, urllib.error.URLError, ConnectionError, http.client.HTTPException):
+            # killed mid-request, or mid-answer (IncompleteRead): unknown outcome, the same key goes again
+            return False
         if status != 200:
             raise AssertionError(f"action refused ({status}): {body[:200]}")
         self.acknowledged.append(idem)
