@@ -11,9 +11,9 @@ autoescape, to Django.
 
 A `{% translate "..." %}` of a constant, in a render that knows its language (a kept render
 sets `context.language`: companion/web/render_cache.py), writes the words it wrote the first
-time in that language (and escaping). Django makes a lazy translation of the constant on every render and
-looks up the active language to write it: a few microseconds each, over a hundred times a
-push.
+time in that language and escaping. Django makes a lazy translation of the constant on every
+render and looks up the active language to write it: a few microseconds each, over a hundred
+times a push. {% language %} turns this off inside it (its words are looked up as Django does).
 
 Installed when the app starts (companion/apps.py): Django's template modules look the
 function up by name, so it is replaced in each of them.
