@@ -26,7 +26,7 @@ from django.conf import settings
 from django.template import base, defaulttags
 from django.templatetags import i18n
 from django.utils.functional import Promise
-from django.utils.safestring import SafeData, SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 _django_way = base.render_value_in_context
 _MODULES = (base, defaulttags, i18n)
@@ -76,13 +76,10 @@ def _translate(self, context):
         return _django_translate(self, context)
     key = (language, context.autoescape)
     value = words.get(key)
-    if value is None:
-        # Django's own way, once per language (TranslateNode.render, without the asvar).
-        self.filter_expression.var.translate = not self.noop
-        if self.message_context:
-            self.filter_expression.var.message_context = self.message_context.resolve(context)
-        value = render_value_in_context(self.filter_expression.resolve(context), context)
-        value = value.replace("%%", "%") if not isinstance(value, SafeData) else mark_safe(value.replace("%%", "%"))
+    if value is None:  # Django's own render, once per language and escaping
+        value = _django_translate(self, context)
+        if self.asvar:  # it wrote the words into the innermost scope (Context.__setitem__)
+            value = dict.get(context.dicts[-1], self.asvar)
         words[key] = value
     if self.asvar:
         context[self.asvar] = value
