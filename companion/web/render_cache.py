@@ -111,18 +111,26 @@ def _base_path(base, variable: Variable, context) -> tuple | None:
     """The path this lookup reads in the render's own context: its own lookups, or through
     a `{% with %}` alias the path the alias stands for. None when it reads a name bound
     inside the template (covered by the lookup it was bound from) or no recording runs."""
+    return _scope_path(base, variable, context)[1]
+
+
+_NOWHERE = (None, None)
+
+
+def _scope_path(base, variable: Variable, context) -> tuple:
+    """(the scope the lookup's first name is found in, _base_path's path), or (None, None)."""
     if base is None or base.quiet or not isinstance(context, Context):
-        return None
+        return _NOWHERE
     lookups = variable.lookups
     first = lookups[0]
     for layer in reversed(context.dicts):
         if layer is base:
-            return lookups
+            return layer, lookups
         if first in layer:
             if type(layer) is _Aliases and first in layer.paths:
-                return layer.paths[first] + lookups[1:]
-            return None  # bound inside the template: covered by what it was bound from
-    return None  # an include's own context (`only`): its values came from lookups recorded where they were taken
+                return layer, layer.paths[first] + lookups[1:]
+            return _NOWHERE  # bound inside the template: covered by what it was bound from
+    return _NOWHERE  # an include's own context (`only`): its values came from lookups recorded where they were taken
 
 
 _path_variables: dict[tuple, Variable] = {}
@@ -225,10 +233,14 @@ def _recording_eval(literal: TemplateLiteral, context):
     if not getattr(literal, "truth_only", False) or literal.value.filters or type(variable) is not Variable \
             or variable.lookups is None:
         return _literal_eval(literal, context)
-    path = _base_path(base, variable, context)
+    scope, path = _scope_path(base, variable, context)
     if path is None:
         return _literal_eval(literal, context)
-    value = _unrecorded(base, _literal_eval, literal, context)
+    # Through dicts, the value is taken from the scope found (what the engine's lookup returns
+    # there, as _recording_lookup does); anything else the engine's way.
+    value = _dict_lookup(scope, variable.lookups)
+    if value is _NOT_PLAIN:
+        value = _unrecorded(base, _literal_eval, literal, context)
     key = (_TRUTH, path)
     if key not in base.reads and path not in base.reads:
         base.reads[key] = (_Truth(_variable_for(path, variable)), bool(value))
@@ -315,7 +327,7 @@ def _comparing_eval(self, context):
     if sides is False:
         return evaluate(self, context)
     variable, constant, constant_first = sides
-    path = _base_path(base, variable, context)
+    scope, path = _scope_path(base, variable, context)
     if path is None:
         return evaluate(self, context)
     # A failed lookup is None to the comparison; but an alias ({% with cl=c %}) of one that failed
@@ -325,7 +337,15 @@ def _comparing_eval(self, context):
         missing = context.template.engine.string_if_invalid
         if "%s" in missing:
             return evaluate(self, context)
-    outcome = _unrecorded(base, evaluate, self, context)
+    value = _dict_lookup(scope, variable.lookups)
+    if value is _NOT_PLAIN:
+        outcome = _unrecorded(base, evaluate, self, context)
+    else:  # found through dicts: the comparison as the operator makes it (an error is false)
+        left, right = (constant, value) if constant_first else (value, constant)
+        try:
+            outcome = _COMPARE[self.id](left, right)
+        except Exception:
+            outcome = False
     key = (_COMPARED, path, self.id, constant, constant_first, missing)
     if key not in base.reads:
         base.reads[key] = (_Comparison(_variable_for(path, variable), self.id, constant, constant_first, missing),
