@@ -280,13 +280,16 @@ class _Comparison:
 
     def outcome(self, value) -> bool:
         """The comparison as the {% if %} makes it: a failed lookup is `missing`, an error is false."""
-        if value is MISSING:
-            value = self.missing
-        left, right = (self.constant, value) if self.constant_first else (value, self.constant)
-        try:
-            return _COMPARE[self.operator](left, right)
-        except Exception:
-            return False
+        return _compared(self.operator, self.constant, self.constant_first, self.missing if value is MISSING else value)
+
+
+def _compared(operator: str, constant, constant_first: bool, value) -> bool:
+    """The comparison as the {% if %} makes it: an error is false."""
+    left, right = (constant, value) if constant_first else (value, constant)
+    try:
+        return _COMPARE[operator](left, right)
+    except Exception:
+        return False
 
 
 _COMPARE = {
@@ -340,12 +343,8 @@ def _comparing_eval(self, context):
     value = _dict_lookup(scope, variable.lookups)
     if value is _NOT_PLAIN:
         outcome = _unrecorded(base, evaluate, self, context)
-    else:  # found through dicts: the comparison as the operator makes it (an error is false)
-        left, right = (constant, value) if constant_first else (value, constant)
-        try:
-            outcome = _COMPARE[self.id](left, right)
-        except Exception:
-            outcome = False
+    else:  # found through dicts
+        outcome = _compared(self.id, constant, constant_first, value)
     key = (_COMPARED, path, self.id, constant, constant_first, missing)
     if key not in base.reads:
         base.reads[key] = (_Comparison(_variable_for(path, variable), self.id, constant, constant_first, missing),
