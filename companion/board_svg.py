@@ -342,6 +342,29 @@ def _drawing(key: str, board: dict, pieces: dict | None, colors: list[str], size
     return drawing
 
 
+def _dims(size: int, token: float) -> dict:
+    """The sizes of the drawing's marks, for a board of this hex size and token scale."""
+    return {
+        "token_r": _r(TOKEN_R * token),
+        "number_font": _r(NUMBER_FONT * token),
+        "pip_font": _r(0.2 * size),
+        "pip_r": _r(PIP_R * token),
+        "harbour_r": _r(HARBOUR_R * size),
+        "harbour_font": _r(0.17 * size),
+        "harbour_small_font": _r(0.10 * size),
+        "pier_w": _r(0.07 * size),
+        "road_w": _r(ROAD_W * size),
+        "road_outline_w": _r(ROAD_W * size + 0.06 * size),
+        "piece_stroke_w": _r(0.035 * size),
+        "corner_target_r": _r(CORNER_TARGET_R * size),
+        "edge_target_w": _r(EDGE_TARGET_W * size),
+        "hex_target_r": _r(HEX_TARGET_R * size),
+        "hex_stroke_w": _r(0.04 * size),
+        "knight_r": _r(KNIGHT_R * size),
+        "knight_font": _r(0.2 * size),
+    }
+
+
 def _draw(board: dict, pieces: dict | None, colors: list[str], size: int, knights: dict | None,
           d: FrameDrawing) -> dict:
     pieces = pieces or {}
@@ -374,6 +397,8 @@ def _draw(board: dict, pieces: dict | None, colors: list[str], size: int, knight
         robber = {"hex": robber_hex, **_robber(x, y, size)}
 
     knight_pieces = _knights(pieces, knights, colors, d, size)
+    dims = _dims(size, token)
+    sea, hexes, harbours = list(d.sea_points) + _sea_hexes(board, d), _hexes(board, d), _harbours(board, d)
     return {
         "frame": frame_key(board),  # what frame_drawing takes (a name, or a board's own shape)
         "size": size,
@@ -384,28 +409,15 @@ def _draw(board: dict, pieces: dict | None, colors: list[str], size: int, knight
         # A phone shows this much of the board's width at least (static/board_zoom.js): a wider
         # board (Explorers & Pirates' sea) opens on the viewer's pieces, as big as the base game's.
         "phone_width": _r(_base_width() * size),
-        "dims": {
-            "token_r": _r(TOKEN_R * token),
-            "number_font": _r(NUMBER_FONT * token),
-            "pip_font": _r(0.2 * size),
-            "pip_r": _r(PIP_R * token),
-            "harbour_r": _r(HARBOUR_R * size),
-            "harbour_font": _r(0.17 * size),
-            "harbour_small_font": _r(0.10 * size),
-            "pier_w": _r(0.07 * size),
-            "road_w": _r(ROAD_W * size),
-            "road_outline_w": _r(ROAD_W * size + 0.06 * size),
-            "piece_stroke_w": _r(0.035 * size),
-            "corner_target_r": _r(CORNER_TARGET_R * size),
-            "edge_target_w": _r(EDGE_TARGET_W * size),
-            "hex_target_r": _r(HEX_TARGET_R * size),
-            "hex_stroke_w": _r(0.04 * size),
-            "knight_r": _r(KNIGHT_R * size),
-            "knight_font": _r(0.2 * size),
-        },
-        "sea": list(d.sea_points) + _sea_hexes(board, d),
-        "hexes": _hexes(board, d),
-        "harbours": _harbours(board, d),
+        "dims": dims,
+        "sea": sea,
+        "hexes": hexes,
+        "harbours": harbours,
+        # What the picture draws under the pieces, which changes only with the board itself: the
+        # picture keeps its HTML by this alone (partials/board_picture.html, {% kept %}). Not where
+        # the robber stands.
+        "land": {"sea": sea, "hexes": [{key: value for key, value in h.items() if key != "robber"} for h in hexes],
+                 "harbours": harbours, "dims": dims},
         "roads": roads,
         "settlements": buildings(settlements, _house),
         "cities": buildings(cities, _city),

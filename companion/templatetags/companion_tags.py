@@ -302,3 +302,28 @@ def actform(parser, token):
     nodelist = parser.parse(("end" + tag_name,))
     parser.delete_first_token()
     return ActFormNode(kind, url, acting, css, attributes, fields, nodelist)
+
+
+class KeptNode(template.Node):
+    def __init__(self, inputs: dict, nodelist):
+        self.inputs, self.nodelist = inputs, nodelist
+        self.serial = render_cache.block_serial()
+
+    def render(self, context) -> str:
+        values = {name: expression.resolve(context) for name, expression in self.inputs.items()}
+        return render_cache.kept_block(self.serial, values, context, self.nodelist)
+
+
+@register.tag
+def kept(parser, token):
+    """A block written from the values it names, and only from them: {% kept board=board.land %}
+    ... {% endkept %} (one name or several). Its HTML is kept by those values, so a big part
+    that seldom changes is written once (companion/web/render_cache.py: kept_block)."""
+    bits = token.split_contents()
+    tag_name, bits = bits[0], bits[1:]
+    inputs = template.base.token_kwargs(bits, parser)
+    if bits or not inputs:
+        raise template.TemplateSyntaxError(f"{tag_name}: name the values the block is written from (name=value ...)")
+    nodelist = parser.parse(("end" + tag_name,))
+    parser.delete_first_token()
+    return KeptNode(inputs, nodelist)

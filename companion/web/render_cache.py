@@ -36,6 +36,9 @@ context-variable read.
 from __future__ import annotations
 
 import contextvars
+import io
+import itertools
+import pickle
 from collections import OrderedDict
 from threading import Lock
 
@@ -563,6 +566,7 @@ RENDERS_KEPT = 4  # per family: the active player's, the others', a seat with a 
 def forget() -> None:
     with _lock:
         _families.clear()
+        _blocks.clear()
 
 
 def kept_render(family: tuple, template_name: str, context: dict, last: Render | None = None) -> Render:
@@ -585,3 +589,58 @@ def kept_render(family: tuple, template_name: str, context: dict, last: Render |
         renders.insert(0, fresh)
         del renders[RENDERS_KEPT:]
     return fresh
+
+
+class NotPlain(Exception):
+    """A value that can't be told apart exactly from another: what it is part of is not kept."""
+
+
+def exact_key(value) -> bytes:
+    """A hashable, exact stand-in for values: their pickle. Equal bytes are equal values of the
+    same types (1, 1.0, True and "1" render differently, and so do a safe string and a plain
+    one); a lazy translation counts by its message (a key holds the language). Made in C: a
+    walk of the values in Python was a twentieth of a push."""
+    pickled = io.BytesIO()
+    pickler = pickle.Pickler(pickled, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True  # no memo: a text twice pickles alike whether it is one object or two
+    try:
+        pickler.dump(value)
+    except (pickle.PicklingError, TypeError, AttributeError, ValueError) as error:
+        raise NotPlain(type(value)) from error
+    return pickled.getvalue()
+
+
+# ---------------------------------------------------------------- blocks kept by their inputs
+
+# {% kept %} blocks' HTML: (block, language, autoescape, localisation, inputs) -> html.
+_blocks: OrderedDict[tuple, str] = OrderedDict()
+BLOCKS_KEPT = 1024
+_block_serials = itertools.count()
+
+
+def block_serial() -> int:
+    """A number naming one {% kept %} block of one parsed template, for the keys of its HTML."""
+    return next(_block_serials)
+
+
+def kept_block(serial: int, values: dict, context: Context, nodelist) -> str:
+    """The block's HTML written from `values` alone (a context of those names only, as an
+    include's `only`): kept by them, so a big part that seldom changes (the board's land under
+    the pieces) is written once, however often what is around it changes. Nothing else of the
+    context can reach the block, so equal inputs write equal HTML; in a recording render the
+    inputs were read where the tag took them."""
+    try:
+        key = (serial, get_language(), context.autoescape, context.use_l10n, exact_key(values))
+    except NotPlain:
+        return nodelist.render(context.new(values))
+    with _lock:
+        html = _blocks.get(key)
+        if html is not None:
+            _blocks.move_to_end(key)
+    if html is None:
+        html = nodelist.render(context.new(values))
+        with _lock:
+            _blocks[key] = html
+            while len(_blocks) > BLOCKS_KEPT:
+                _blocks.popitem(last=False)
+    return html

@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import io
-import pickle
 from collections import OrderedDict
 from threading import Lock
 
@@ -228,8 +226,8 @@ def _board_picture(context: dict, language: str) -> str:
         return render_to_string("partials/board_picture.html", context)
     ground = _ground(context)
     try:
-        drawn_by_layers = _inputs(ground)
-    except _NotPlain:
+        drawn_by_layers = render_cache.exact_key(ground)
+    except render_cache.NotPlain:
         return render_to_string("partials/board_picture.html", {"board": board, **ground})
     # What screens mark on their copy of the drawing (damaged roads, knights, metropolises) is part of the key.
     key = (language, board["drawing_key"], repr((board["roads"], board["knights"], board["metropolises"])), drawn_by_layers)
@@ -256,7 +254,7 @@ def _ground(context: dict) -> dict:
 # Other shared fragments that most versions leave as they were (the histogram changes only
 # with a roll, the scoreboard with points, pieces and cards in hand): kept by what they
 # show, across versions and screen kinds. Each function returns every value its template
-# reads; the key is the language and those values (_inputs), so a new value is a new key.
+# reads; the key is the language and those values (render_cache.exact_key), so a new value is a new key.
 def _histogram_inputs(context: dict) -> tuple:
     return context["histogram"], context["steadiness"]
 
@@ -282,29 +280,10 @@ _by_inputs: OrderedDict[tuple, str] = OrderedDict()
 BY_INPUTS_KEPT = 512
 
 
-class _NotPlain(Exception):
-    """A value that can't be told apart exactly from another: such a fragment is not kept."""
-
-
-def _inputs(value) -> bytes:
-    """A hashable, exact stand-in for the values a fragment reads: their pickle. Equal bytes
-    are equal values of the same types (1, 1.0, True and "1" render differently, and so do a
-    safe string and a plain one); a lazy translation counts by its message (the key holds the
-    language). Made in C: a walk of the values in Python was a twentieth of a push."""
-    pickled = io.BytesIO()
-    pickler = pickle.Pickler(pickled, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.fast = True  # no memo: a text twice pickles alike whether it is one object or two
-    try:
-        pickler.dump(value)
-    except (pickle.PicklingError, TypeError, AttributeError, ValueError) as error:
-        raise _NotPlain(type(value)) from error
-    return pickled.getvalue()
-
-
 def _kept_by_inputs(name: str, context: dict, language: str) -> str:
     try:
-        key = (name, language, _inputs(INPUTS[name](context)))
-    except _NotPlain:
+        key = (name, language, render_cache.exact_key(INPUTS[name](context)))
+    except render_cache.NotPlain:
         return render_to_string(f"partials/{name}.html", context)
     with _shared_lock:
         html = _by_inputs.get(key)

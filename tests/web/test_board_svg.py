@@ -271,3 +271,28 @@ def test_a_wider_boards_number_tokens_grow_with_its_width():
     assert sea["dims"]["token_r"] == 28 and sea["dims"]["number_font"] == 26.25
     token = next(h for h in sea["hexes"] if h["pips"] == 5)
     assert token["pip_dots"][0]["y"] == round(token["y"] + 0.17 * 50 * scale, 2)  # the pips under the bigger number
+
+
+def test_the_picture_keeps_its_land_across_pieces():
+    """The land under the pieces (sea, harbours, hexes) is written once for a board: a new road or
+    a moved robber writes only what is on it, and the whole is what a fresh render writes."""
+    from companion.board_svg import frame_key
+    from companion.web import render_cache
+
+    board, pieces = beginner()
+    render_cache.forget()
+    edge = next(e for e in frame_drawing(frame_key(board), 50).edges if e not in pieces["roads"])
+    before = board_picture(board, pieces, COLORS)
+    after = board_picture({**board, "robber": "0,-1"}, {**pieces, "roads": {**pieces["roads"], edge: 1}}, COLORS)
+    assert before["land"] == after["land"] and before["drawing_key"] != after["drawing_key"]
+    first = render_to_string("partials/board_picture.html", {"board": before})
+    second = render_to_string("partials/board_picture.html", {"board": after})
+    assert len(render_cache._blocks) == 1  # one land, kept
+    assert f'data-edge="{edge}"' in second and f'data-edge="{edge}"' not in first
+    assert 'data-hex="0,-1"' in second.split('class="robber"')[1][:40]
+    render_cache.forget()
+    assert render_to_string("partials/board_picture.html", {"board": after}) == second
+    with translation.override("pl"):  # the harbours' words in another language: a land of its own
+        polish = render_to_string("partials/board_picture.html", {"board": after})
+    assert len(render_cache._blocks) == 2 and polish != second
+    render_cache.forget()

@@ -55,6 +55,7 @@ def _caches_emptied():
     """Every rendering cache empty within the block, as play left them after it."""
     kept = {name: OrderedDict(getattr(rendering, name)) for name in CACHES}
     families = OrderedDict(render_cache._families)  # renders kept by what they read, shared between screens
+    blocks = OrderedDict(render_cache._blocks)  # {% kept %} blocks, kept by their inputs
     rendering.forget()
     try:
         yield
@@ -65,6 +66,8 @@ def _caches_emptied():
             cache.update(entries)
         render_cache._families.clear()
         render_cache._families.update(families)
+        render_cache._blocks.clear()
+        render_cache._blocks.update(blocks)
 
 
 class Stale(AssertionError):
@@ -306,16 +309,72 @@ def _typed(value):
 def test_a_kept_fragments_key_tells_apart_exactly_what_renders_apart(first, second):
     # Equal keys for values alike down to every type (a safe string is not a plain one, 1 is
     # not 1.0 nor True), different keys otherwise: a stale fragment would come from a key too loose.
-    assert (rendering._inputs(first) == rendering._inputs(second)) == (_typed(first) == _typed(second))
+    assert (render_cache.exact_key(first) == render_cache.exact_key(second)) == (_typed(first) == _typed(second))
 
 
 def test_a_key_reads_values_not_objects_and_what_cannot_be_keyed_is_not_kept():
     from django.utils.translation import gettext_lazy
 
-    assert rendering._inputs([gettext_lazy("Roll")]) == rendering._inputs([gettext_lazy("Roll")])
+    assert render_cache.exact_key([gettext_lazy("Roll")]) == render_cache.exact_key([gettext_lazy("Roll")])
     # the same text as one object or as two: alike (a new version's view builds its own strings)
     one = "".join(["Al", "a"])
-    assert rendering._inputs([one, one]) == rendering._inputs(["".join(["A", "la"]), "".join(["Ala", ""])])
-    assert rendering._inputs([gettext_lazy("Roll")]) != rendering._inputs([gettext_lazy("End turn")])
-    with pytest.raises(rendering._NotPlain):
-        rendering._inputs({"drawn": lambda: "a"})
+    assert render_cache.exact_key([one, one]) == render_cache.exact_key(["".join(["A", "la"]), "".join(["Ala", ""])])
+    assert render_cache.exact_key([gettext_lazy("Roll")]) != render_cache.exact_key([gettext_lazy("End turn")])
+    with pytest.raises(render_cache.NotPlain):
+        render_cache.exact_key({"drawn": lambda: "a"})
+
+
+def _template(source: str):
+    from django.template import engines
+
+    return engines["django"].from_string("{% load i18n companion_tags %}" + source)
+
+
+def test_a_kept_block_is_written_from_its_inputs_alone():
+    template = _template("{% kept name=who %}[{{ name }}|{{ secret }}|{{ who }}]{% endkept %}{{ secret }}")
+    # nothing of the context but the named inputs reaches the block
+    assert template.render({"who": "Ala", "secret": "s"}) == "[Ala||]s"
+
+
+def test_a_kept_block_is_kept_by_its_inputs_and_language():
+    template = _template('{% kept n=count %}{% blocktranslate count n=n %}{{ n }} card{% plural %}'
+                         '{{ n }} cards{% endblocktranslate %}{% endkept %}')
+    with translation.override("en"):
+        assert template.render({"count": 1}) == "1 card"
+        assert template.render({"count": 2}) == "2 cards"
+    with translation.override("pl"):
+        polish = template.render({"count": 2})
+    assert polish != "2 cards" and polish.startswith("2 ")
+    assert len(render_cache._blocks) == 3
+    with translation.override("en"):  # the same inputs again: the kept HTML, nothing new kept
+        assert template.render({"count": 2}) == "2 cards"
+    assert len(render_cache._blocks) == 3
+    # autoescaping is part of the key too
+    escaping = _template("{% kept text=t %}{{ text }}{% endkept %}")
+    assert escaping.render({"t": "<b>"}) == "&lt;b&gt;"
+    assert _template("{% autoescape off %}{% kept text=t %}{{ text }}{% endkept %}{% endautoescape %}").render(
+        {"t": "<b>"}) == "<b>"
+
+
+def test_a_kept_block_of_inputs_that_cannot_be_keyed_is_written_every_time():
+    class Words:  # a class of a function's own: no pickle, so no key
+        def __init__(self, text):
+            self.text = text
+
+        def __str__(self):
+            return self.text
+
+    template = _template("{% kept words=w %}{{ words }}{% endkept %}")
+    assert template.render({"w": Words("one")}) == "one"
+    assert template.render({"w": Words("two")}) == "two"
+    assert not render_cache._blocks
+
+
+def test_a_kept_block_names_its_inputs():
+    from django.template import TemplateSyntaxError
+
+    with pytest.raises(TemplateSyntaxError):
+        _template("{% kept %}x{% endkept %}")
+    with pytest.raises(TemplateSyntaxError):
+        _template("{% kept board %}x{% endkept %}")
+
