@@ -219,8 +219,7 @@ def _hexes(board: dict, d: FrameDrawing) -> list[dict]:
             "number_y": _r(y + NUMBER_DY * token),
             "pips": pips,
             "pip_dots": _pip_dots(x, y, pips, token),
-            "red": number in boards.RED_NUMBERS,
-            "robber": hex_id == board.get("robber"),
+            "red": number in boards.RED_NUMBERS,  # (where the robber stands is the picture's "robber")
             "title": " ".join(str(p) for p in (terrain or "unknown", number) if p),
         })
     return out
@@ -414,10 +413,8 @@ def _draw(board: dict, pieces: dict | None, colors: list[str], size: int, knight
         "hexes": hexes,
         "harbours": harbours,
         # What the picture draws under the pieces, which changes only with the board itself: the
-        # picture keeps its HTML by this alone (partials/board_picture.html, {% kept %}). Not where
-        # the robber stands.
-        "land": {"sea": sea, "hexes": [{key: value for key, value in h.items() if key != "robber"} for h in hexes],
-                 "harbours": harbours, "dims": dims},
+        # picture keeps its HTML by this alone (partials/board_picture.html, {% kept %}).
+        "land": {"sea": sea, "hexes": hexes, "harbours": harbours, "dims": dims},
         "roads": roads,
         "settlements": buildings(settlements, _house),
         "cities": buildings(cities, _city),

@@ -71,7 +71,8 @@ def public_part(state: dict) -> dict:
     # What the table must still confirm before the first roll (a step of its own on the screens).
     questions = base.open_questions(rules, state) if base.before_first_roll(state) and not finished else []
     return {"table": table, "board": _public_board(rules, state), "questions": questions,
-            "layers": rules.public_view_parts(state)}  # the layers' parts given no viewer
+            "layers": rules.public_view_parts(state),  # the layers' parts given no viewer
+            "log": shown_log(state, TABLE)}  # as the table reads it: nobody's secret
 
 
 def view(state: dict, viewer, version: int = 0, public: dict | None = None, found: dict | None = None) -> dict:
@@ -89,7 +90,7 @@ def view(state: dict, viewer, version: int = 0, public: dict | None = None, foun
         "viewer": viewer,
         "version": version,
         **{key: table[key] for key in _BEFORE_LOG},
-        "log": shown_log(state, viewer),
+        "log": _log_of(state, viewer, public["log"]),
         "me": None,
         "bank": table["bank"],
         "offers": trading.offers_for(state, viewer),
@@ -237,6 +238,14 @@ def _setup_round(state: dict):
 def shown_log(state: dict, viewer) -> list[dict]:
     """The log entries a view shows (the latest LOG_SHOWN), newest first, as `viewer` may read them."""
     return [_redact(entry, viewer) for entry in state["log"][-LOG_SHOWN:]][::-1]
+
+
+def _log_of(state: dict, viewer, public_log: list[dict]) -> list[dict]:
+    """shown_log, with the public part's entries where the viewer is shown nothing more (most
+    entries, for every screen): only an entry with a secret is worked out for the viewer."""
+    entries = state["log"][-LOG_SHOWN:][::-1]
+    return [_redact(entry, viewer) if entry.get("secret") or entry.get("secret_each") else shown
+            for entry, shown in zip(entries, public_log)]
 
 
 def log_for(state: dict, viewer) -> list[dict]:

@@ -106,8 +106,9 @@ def screen_context(game: Game, viewer, base_url: str = "", public: dict | None =
         "dev_card_names": words.dev_cards,
         "is_table": viewer == engine.TABLE,
         "ranking": sorted(view["players"], key=lambda p: -(p["vp_total"] or p["vp_public"])),
-        "act_url": cached_reverse("act", game.code),
-        "export_url": cached_reverse("export", game.code),
+        # The same on every screen of a game: the public context's, when given.
+        "act_url": public["act_url"] if public is not None else cached_reverse("act", game.code),
+        "export_url": public["export_url"] if public is not None else cached_reverse("export", game.code),
         "role": "table" if viewer == engine.TABLE else "seat",
     }
     board = view["board"]

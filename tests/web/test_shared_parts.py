@@ -52,7 +52,7 @@ def test_every_viewer_gets_its_own_view_and_the_shared_public_part_stays_as_it_w
     viewers = [engine.TABLE, *range(len(game.config["players"]))]
     screens = [rendering.Screen(rendering.load_game(pk=game.pk), viewer, "pl", "http://testserver")
                for viewer in viewers]
-    shared_layer_keys = targets_found = public_layers = 0
+    shared_layer_keys = targets_found = public_layers = secrets = 0
     for screen_of, fields in taps:
         tap(game, screen_of, fields)
         game.refresh_from_db()
@@ -67,6 +67,9 @@ def test_every_viewer_gets_its_own_view_and_the_shared_public_part_stays_as_it_w
         for viewer in viewers:
             shared_view = engine.view(state, viewer, version=game.version, public=public, found=found)
             assert shared_view == engine.view(state, viewer, version=game.version), (name, viewer)
+            # the public entries shared, each secret worked out for the viewer: the log as it reads it
+            assert shared_view["log"] == engine.shown_log(state, viewer), (name, viewer)
+            secrets += sum(1 for entry in state["log"][-engine.views.LOG_SHOWN:] if entry.get("secret") or entry.get("secret_each"))
         public_layers += len(public["layers"])
         with translation.override("pl"):
             table = screen_context(game, engine.TABLE, "")
@@ -88,6 +91,8 @@ def test_every_viewer_gets_its_own_view_and_the_shared_public_part_stays_as_it_w
         assert shared_layer_keys, "Explorers & Pirates shares its drawing: the test must see it"
     if name.startswith(("ep_", "ck_")):
         assert public_layers, "the core's part of the views is worked out once per version: the test must see it"
+    if name.startswith(("base_", "ck_")):
+        assert secrets, "a log entry with a secret (a card bought, a card stolen): the test must see one"
     if name.startswith("base_"):
         assert targets_found, "the build targets were found once for the views that share them: the test must see it"
 
