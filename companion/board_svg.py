@@ -219,7 +219,8 @@ def _hexes(board: dict, d: FrameDrawing) -> list[dict]:
             "number_y": _r(y + NUMBER_DY * token),
             "pips": pips,
             "pip_dots": _pip_dots(x, y, pips, token),
-            "red": number in boards.RED_NUMBERS,  # (where the robber stands is the picture's "robber")
+            # Not where the robber stands (the picture's "robber" says it): the kept land is the same wherever it goes.
+            "red": number in boards.RED_NUMBERS,
             "title": " ".join(str(p) for p in (terrain or "unknown", number) if p),
         })
     return out

@@ -305,6 +305,8 @@ def actform(parser, token):
 
 
 class KeptNode(template.Node):
+    """{% kept %}: its inputs resolved where it stands, its block written from them alone."""
+
     def __init__(self, inputs: dict, nodelist):
         self.inputs, self.nodelist = inputs, nodelist
         self.serial = render_cache.block_serial()

@@ -614,7 +614,7 @@ def exact_key(value) -> bytes:
 
 # {% kept %} blocks' HTML: (block, language, autoescape, localisation, inputs) -> html.
 _blocks: OrderedDict[tuple, str] = OrderedDict()
-BLOCKS_KEPT = 1024
+BLOCKS_KEPT = 512  # a board's land is 10-40 KB: a few hundred boards at a venue
 _block_serials = itertools.count()
 
 
