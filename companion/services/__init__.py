@@ -13,8 +13,8 @@ from companion.services.dice_reader import (apply_reader_roll, record_reader_sta
                                             set_dice_reader)
 from companion.services.exports import export_records, export_seat_log, game_story
 from companion.services.games import create_game, game_by_code, lay_out_board
-from companion.services.records import (DEVICE, TABLE, Outcome, current_state, latest_cached, pinned_state, state_at,
-                                        view_for)
+from companion.services.records import (DEVICE, TABLE, Outcome, current_state, latest_cached, pinned_state, public_log,
+                                        state_at, view_for)
 from companion.services.seats import (HOSTED, IS_TABLE, TABLE_ENDED, Authority, NotAuthorized, bind_seat, host_table,
                                       new_join_token, recorded_generation, revoke_seat, rotate_host_key,
                                       seat_of_session, table_role, use_host_key)
@@ -23,7 +23,7 @@ from companion.services.seats import (HOSTED, IS_TABLE, TABLE_ENDED, Authority, 
 __all__ = ["DEVICE", "HOSTED", "IS_TABLE", "TABLE", "TABLE_ENDED", "Authority", "NotAuthorized", "Outcome",
            "apply_reader_roll", "bind_seat", "broadcast", "command", "create_game", "current_state",
            "export_records", "export_seat_log", "forget_cache", "game_by_code", "game_story", "host_table",
-           "latest_cached", "lay_out_board", "new_join_token", "perform", "pinned_state", "recorded_generation",
+           "latest_cached", "lay_out_board", "new_join_token", "perform", "pinned_state", "public_log", "recorded_generation",
            "record_reader_status", "redo", "remember_server_loop", "revoke_seat", "rotate_host_key",
            "save_reader_positions", "seat_of_session", "set_dice_reader", "state_at", "table_role", "undo",
            "use_host_key", "view_for"]

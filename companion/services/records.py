@@ -168,6 +168,12 @@ def _public_part(game: Game, state: dict) -> tuple[dict, dict]:
     return public, found
 
 
+def public_log(game: Game) -> list[dict]:
+    """The newest log entries as the table reads them (nobody's secret), newest first: the public
+    part's, which every viewer's view of this version shares."""
+    return _public_part(game, current_state(game)[0])[0]["log"]
+
+
 def view_for(game: Game, viewer) -> dict:
     state, history = current_state(game)
     public, found = _public_part(game, state)

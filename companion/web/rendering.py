@@ -301,7 +301,7 @@ def _kept_by_inputs(name: str, context: dict, language: str) -> str:
 def _public_log(game: Game, store: _Shared | None) -> list:
     if store is not None and store.public_log is not None:
         return store.public_log
-    log = engine.shown_log(services.current_state(game)[0], engine.TABLE)
+    log = services.public_log(game)  # the entries every view of the version shares
     if store is not None:
         store.public_log = log
     return log
