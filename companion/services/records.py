@@ -1,7 +1,7 @@
 """A game's state from its records: the in-process cache, loading from the nearest snapshot
 and folding the records after it, and each viewer's view."""
-import copy
 import logging
+from sys import intern
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -123,12 +123,36 @@ def state_at(game: Game, position: int) -> tuple[dict, dict]:
     """(state, history) after record `position`: nearest snapshot, then fold forward."""
     snapshot = game.snapshots.filter(seq__lte=position).order_by("-seq").first()
     if engine.current_schema(snapshot.state):
-        start, state, history = snapshot.seq, copy.deepcopy(snapshot.state), copy.deepcopy(snapshot.history)
+        start, state, history = snapshot.seq, _loaded(snapshot.state, game), _interned(snapshot.history)
     else:  # a snapshot from an older version of the app: replay the records from the start
         start, state, history = 0, engine.new_game(game.config), engine.new_history()
     for record in _records(game, start, position):
         state = advance_record(game, state, history, record)
     return state, history
+
+
+def _interned(value):
+    """A copy of JSON data whose texts are the process's shared ones: a loaded game's keys and
+    names ("players", "ore", "red") are one object each in the process, not one per game."""
+    kind = type(value)
+    if kind is dict:
+        return {intern(key) if type(key) is str else key: _interned(item) for key, item in value.items()}
+    if kind is list:
+        return [_interned(item) for item in value]
+    if kind is str:
+        return intern(value)
+    return value
+
+
+def _loaded(state: dict, game: Game) -> dict:
+    """A snapshot's state for the cache: its texts shared (_interned), and its board layout the
+    game row's own when they are equal. The layout is most of a board game's config; it never
+    changes once the game is set up, so states share it (engine.copy_state) and so may the row."""
+    state = _interned(state)
+    layout = game.config.get("board_layout")
+    if layout is not None and state["config"].get("board_layout") == layout:
+        state["config"]["board_layout"] = layout
+    return state
 
 
 def advance_record(game: Game, state: dict, history: dict, record: dict, chance=None) -> dict:

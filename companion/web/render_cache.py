@@ -246,8 +246,27 @@ def _recording_eval(literal: TemplateLiteral, context):
         value = _unrecorded(base, _literal_eval, literal, context)
     key = (_TRUTH, path)
     if key not in base.reads and path not in base.reads:
-        base.reads[key] = (_Truth(_variable_for(path, variable)), bool(value))
+        base.reads[key] = _outcome_read(key, bool(value), lambda: _Truth(_variable_for(path, variable)))
     return value
+
+
+# A read whose value is an outcome (a truth, a comparison's result) is alike in every render that
+# makes it: one tuple per key and outcome, shared by all of them, so that a screen's kept renders
+# hold references, not copies (they were the biggest part of a waiting screen's memory). There are
+# as many as the templates have conditions, twice: bounded by the code, not by the games.
+_outcome_reads: dict[tuple, tuple] = {}
+
+
+def _outcome_read(key: tuple, outcome: bool, what) -> tuple:
+    """The read (what(), outcome) of this key, shared."""
+    if type(outcome) is not bool:  # a comparison of something unusual: kept as it came
+        return what(), outcome
+    read = _outcome_reads.get((key, outcome))
+    if read is None:
+        read = (what(), outcome)
+        if len(_outcome_reads) < 65536:
+            read = _outcome_reads.setdefault((key, outcome), read)
+    return read
 
 
 def _unrecorded(base, evaluate, node, context):
@@ -350,8 +369,8 @@ def _comparing_eval(self, context):
         outcome = _compared(self.id, constant, constant_first, value)
     key = (_COMPARED, path, self.id, constant, constant_first, missing)
     if key not in base.reads:
-        base.reads[key] = (_Comparison(_variable_for(path, variable), self.id, constant, constant_first, missing),
-                           outcome)
+        base.reads[key] = _outcome_read(key, outcome, lambda: _Comparison(
+            _variable_for(path, variable), self.id, constant, constant_first, missing))
     return outcome
 
 

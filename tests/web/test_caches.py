@@ -1,10 +1,12 @@
 """The per-process caches that keep a push free of database queries, and what they must not do."""
+import copy
+
 import pytest
 
 from companion import engine, services
 from companion.models import Game
 
-from .helpers import TABLE, finish_setup, new_game
+from .helpers import PLAYERS, TABLE, finish_setup, new_game
 
 pytestmark = pytest.mark.django_db
 
@@ -48,3 +50,34 @@ def test_history_copies_stay_independent_of_the_cached_one():
     before = {key: list(seqs) for key, seqs in history.items()}
     services.perform(game, TABLE, "roll")
     assert history == before  # the write worked on its own copy
+
+
+def test_a_state_loaded_again_shares_its_texts_and_its_rows_board_layout():
+    # What each loaded game holds once per process, not once per game: its keys and names, and
+    # the board layout its row already holds.
+    games = []
+    for seed in (7, 8):
+        games.append(services.create_game({"rules": "base", "players": PLAYERS, "target": 10, "dice_source": "typed",
+                                           "board": "beginner"}, seed=seed))  # its pieces placed: rolls next
+    before = [services.current_state(game)[0] for game in games]
+    services.forget_cache()
+    loaded = []
+    for game, state in zip(games, before):
+        row = Game.objects.get(pk=game.pk)
+        again = services.current_state(row)[0]
+        assert again == state
+        assert again["config"]["board_layout"] is row.config["board_layout"]
+        loaded.append((row, again))
+    (_, first), (_, second) = loaded
+    assert first["players"] is not second["players"]
+    key = next(iter(first["players"][0]))
+    assert any(key is other for other in second["players"][0])
+    names = [state["config"]["players"][0]["name"] for state in (first, second)]
+    assert names == ["Ala", "Ala"] and names[0] is names[1]
+    # The row's layout stays as it was through the actions played on the loaded state.
+    row, _ = loaded[0]
+    layout = copy.deepcopy(row.config["board_layout"])
+    for dice in ([2, 3], [4, 4], [6, 5]):
+        row = services.perform(row, TABLE, "roll", {"dice": dice}).game
+        row = services.perform(row, TABLE, "end_turn").game
+    assert loaded[0][0].config["board_layout"] == layout == Game.objects.get(pk=row.pk).config["board_layout"]

@@ -180,6 +180,24 @@ def test_a_comparison_with_a_constant_reads_only_its_outcome(template):
         _agrees(name, before, after)
 
 
+def test_renders_share_their_outcome_reads(template):
+    # Every screen keeps its last renders: a read that is only an outcome (a truth, a comparison)
+    # is one object for every render that makes it, not a copy per render.
+    name = template("o.html", '{% if view.phase == "main" %}M{% endif %}{% if gold %}G{% endif %}{{ view.n }}')
+    first = render_cache.render(name, {"view": {"phase": "main", "n": 1}, "gold": 1})
+    second = render_cache.render(name, {"view": {"phase": "main", "n": 2}, "gold": 2})
+    other = render_cache.render(name, {"view": {"phase": "roll", "n": 1}, "gold": 0})
+    assert (first.html, second.html, other.html) == ("MG1", "MG2", "1")
+    outcomes = [read for read in first.reads if type(read[1]) is bool]
+    assert len(outcomes) == 2
+    assert all(any(read is again for again in second.reads) for read in outcomes)
+    assert not any(read is again for read in outcomes for again in other.reads)  # other outcomes, other reads
+    value_reads = [read for read in first.reads if type(read[1]) is not bool]
+    assert not any(read is again for read in value_reads for again in second.reads)
+    assert not first.valid_for({"view": {"phase": "roll", "n": 1}, "gold": 1})
+    assert not other.valid_for({"view": {"phase": "main", "n": 1}, "gold": 0})
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_comparisons_with_constants_never_keep_a_stale_render(template, data):
