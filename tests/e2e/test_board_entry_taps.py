@@ -13,6 +13,8 @@ scrolls. Traders & Barbarians' questions (its deck, its wagon cards) are a step 
 after the board, beside the dice and the scores: the first roll is not offered until both are
 answered, and each answer is in sight when it is asked.
 """
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -75,9 +77,21 @@ class Taps:
         self.count += 1
 
 
+def _measured(page, selector: str, script: str, holds, seconds: float = 5.0) -> dict:
+    """The script's measure of the element once `holds` is true of it, or its last one after
+    `seconds`. A push may replace the element between finding it and measuring it (the socket's
+    first frame after a reload sends the whole screen), and a detached element measures zero."""
+    deadline = time.monotonic() + seconds
+    while True:
+        found = page.locator(selector).first.evaluate(script)
+        if holds(found) or time.monotonic() > deadline:
+            return found
+        page.wait_for_timeout(100)
+
+
 def assert_in_view(page, selectors, where: str) -> None:
     for selector in selectors:
-        found = page.locator(selector).first.evaluate(IN_VIEW)
+        found = _measured(page, selector, IN_VIEW, lambda found: found["inView"] and not found["hidden"])
         assert found["inView"], f"{where}: {selector} is not in view {found['box']}"
         assert not found["hidden"], f"{where}: {selector} sits in a box that scrolls: {found['hidden']}"
 
@@ -85,7 +99,7 @@ def assert_in_view(page, selectors, where: str) -> None:
 def assert_in_sight(page, selectors, where: str) -> None:
     """In the first screen as it opens: in the viewport, and not scrolled away in any box."""
     for selector in selectors:
-        found = page.locator(selector).first.evaluate(IN_SIGHT)
+        found = _measured(page, selector, IN_SIGHT, lambda found: found["inView"] and not found["away"])
         assert found["inView"], f"{where}: {selector} is not in view {found['box']}"
         assert not found["away"], f"{where}: {selector} is scrolled out of sight in {found['away']}"
 
