@@ -1,10 +1,10 @@
 """A game's state from its records: the in-process cache, loading from the nearest snapshot
 and folding the records after it, and each viewer's view."""
 import logging
-from sys import intern
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from sys import intern
 from threading import Lock
 
 
