@@ -448,6 +448,21 @@ def _own_for(screen: Screen, game: Game) -> dict:
     return own
 
 
+def pushed_context(screen: Screen, game: Game, newest: bool | None = None) -> dict:
+    """The context a push renders the screen's own fragments from. `newest`: the game is at
+    the newest version this process holds (worked out when not given), whose public context
+    is worked out once for every screen (the dice's statistics, the layers' drawings) and
+    taken from there."""
+    if newest is None:
+        newest = _shared_for(game, game.version) is not None
+    if newest and screen.kind == "table":
+        return table_context(game, screen.language, screen.base_url)
+    public = _public_context(game, screen.kind, screen.language) if newest else None
+    context = screen_context(game, screen.viewer, screen.base_url, public)
+    context.update(error=None, notice=None)
+    return context
+
+
 def _fragments(screen: Screen, game: Game) -> list[tuple[str, str | render_cache.Render | None]]:
     """Each fragment of the screen: its HTML, the kept render it is, or None when unchanged."""
     store = _shared_for(game, game.version)
@@ -456,14 +471,8 @@ def _fragments(screen: Screen, game: Game) -> list[tuple[str, str | render_cache
 
     def viewer_context() -> dict:
         nonlocal context
-        if context is None and store is not None and screen.kind == "table":
-            context = table_context(game, screen.language, screen.base_url)
-        elif context is None:
-            # What is alike on every screen (the dice's statistics, the layers' drawings): once per
-            # version, from the table's public context.
-            public = _public_context(game, screen.kind, screen.language) if store is not None else None
-            context = screen_context(game, screen.viewer, screen.base_url, public)
-            context.update(error=None, notice=None)
+        if context is None:
+            context = pushed_context(screen, game, store is not None)
         return context
 
     out = []

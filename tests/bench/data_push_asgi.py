@@ -10,7 +10,7 @@ for connecting, taps, commands and acknowledgements), except what a push carries
   screens' logic and markup written a second time, in JavaScript): not a way the project
   may take, measured as the floor of any data push.
 - BENCH_PUSH=context: the same frame, after building the screen's whole template context
-  (selectors.screen_context, as the HTML pushes do). Pushing the context itself would cost
+  (rendering.pushed_context, as the HTML pushes do). Pushing the context itself would cost
   more (it is bigger than the view, and must be made plain data and diffed); this is the
   least a push costs when the browser renders the server's own templates from data (one
   source of markup), since the server still derives what those templates show.
@@ -37,7 +37,6 @@ from companion.web import rendering
 from companion.web.consumers import GameConsumer  # noqa: E402
 from companion.web.origin import SameOriginValidator  # noqa: E402
 from companion.web.routing import UnknownPath  # noqa: E402
-from companion.web.screen_context import screen_context  # noqa: E402
 from tests.bench.bench_push import view_diff  # noqa: E402
 
 BUILD_CONTEXT = os.environ.get("BENCH_PUSH", "view") == "context"
@@ -50,8 +49,8 @@ def data_frame(screen: rendering.Screen, at_least: int, database: bool) -> str:
         return ""
     try:
         with services.pinned_state(game, state, history), translation.override(screen.language):
-            if BUILD_CONTEXT:
-                screen_context(game, screen.viewer, screen.base_url)
+            if BUILD_CONTEXT:  # as an HTML push builds it (the public part once per version)
+                rendering.pushed_context(screen, game)
             view = services.view_for(game, screen.viewer)
     except SynchronousOnlyOperation:  # as rendering.frame: the table's seats or reader need a query
         raise rendering.NeedsDatabase from None
