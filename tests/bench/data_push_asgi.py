@@ -9,13 +9,14 @@ for connecting, taps, commands and acknowledgements), except what a push carries
   JSON. What a browser needs if it derives everything the screen shows by itself (the
   screens' logic and markup written a second time, in JavaScript): not a way the project
   may take, measured as the floor of any data push.
-- BENCH_PUSH=context: the same frame, after building the screen's whole template context
-  (rendering.pushed_context, as the HTML pushes do). Pushing the context itself would cost
-  more (it is bigger than the view, and must be made plain data and diffed); this is the
-  least a push costs when the browser renders the server's own templates from data (one
-  source of markup), since the server still derives what those templates show.
+- BENCH_PUSH=context: the screen's whole template context built as the HTML pushes build it
+  (rendering.pushed_context), and a frame with the version only: the bound of an HTML push
+  whose template engine cost nothing (a compiled engine, however fast), and the least a
+  push costs when the browser renders the server's own templates from data (one source of
+  markup), since the server still derives what those templates show.
 
-A frame is `{"v":<version>,"d":<diff>}`; bench_venue reads the version from it.
+A frame is `{"v":<version>,"d":<diff>}` (`{"v":<version>}` for context); bench_venue reads
+the version from it.
 """
 import argparse
 import json
@@ -51,13 +52,18 @@ def data_frame(screen: rendering.Screen, at_least: int, database: bool) -> str:
         with services.pinned_state(game, state, history), translation.override(screen.language):
             if BUILD_CONTEXT:  # as an HTML push builds it (the public part once per version)
                 rendering.pushed_context(screen, game)
-            view = services.view_for(game, screen.viewer)
+            else:
+                view = services.view_for(game, screen.viewer)
     except SynchronousOnlyOperation:  # as rendering.frame: the table's seats or reader need a query
         raise rendering.NeedsDatabase from None
-    before = getattr(screen, "data_sent", None) if screen.sent else None
-    screen.data_sent = view
     screen.sent["data"] = version
     screen.version = version
+    if BUILD_CONTEXT:
+        # Only the version: this is the bound of an HTML push whose templates cost nothing,
+        # so it pays neither a render nor a diff of the view.
+        return f'{{"v":{version}}}'
+    before = getattr(screen, "data_sent", None) if screen.sent else None
+    screen.data_sent = view
     return json.dumps({"v": version, "d": view_diff(before, view)}, separators=(",", ":"), default=str)
 
 
