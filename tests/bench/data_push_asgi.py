@@ -56,13 +56,14 @@ def data_frame(screen: rendering.Screen, at_least: int, database: bool) -> str:
                 view = services.view_for(game, screen.viewer)
     except SynchronousOnlyOperation:  # as rendering.frame: the table's seats or reader need a query
         raise rendering.NeedsDatabase from None
+    resent = not screen.sent  # a (re)connect or a resync: the whole view, not a diff
     screen.sent["data"] = version
     screen.version = version
     if BUILD_CONTEXT:
         # Only the version: this is the bound of an HTML push whose templates cost nothing,
         # so it pays neither a render nor a diff of the view.
         return f'{{"v":{version}}}'
-    before = getattr(screen, "data_sent", None) if screen.sent else None
+    before = None if resent else getattr(screen, "data_sent", None)
     screen.data_sent = view
     return json.dumps({"v": version, "d": view_diff(before, view)}, separators=(",", ":"), default=str)
 
